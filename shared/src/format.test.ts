@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { expiryBadge, formatCoins, formatNumber } from './format.js';
+
+describe('formatCoins', () => {
+  it('puts the coin symbol before the locale-grouped number', () => {
+    expect(formatCoins(44_999)).toBe('🪙 44,999');
+    expect(formatCoins(1)).toBe('🪙 1');
+    expect(formatCoins(1_000_000)).toBe('🪙 1,000,000');
+  });
+  it('follows the locale it is given', () => {
+    expect(formatNumber(44_999, 'de-DE')).toBe('44.999');
+  });
+});
+
+describe('expiryBadge', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+  it("reads 'No Expiry' without a date", () => {
+    expect(expiryBadge(null, now)).toBe('No Expiry');
+    expect(expiryBadge(undefined, now)).toBe('No Expiry');
+  });
+  it("reads 'Expired' once the date is past", () => {
+    expect(expiryBadge(inDays(-1), now)).toBe('Expired');
+    expect(expiryBadge(now, now)).toBe('Expired');
+  });
+  it("reads 'Expires Soon' with 7 days or fewer left", () => {
+    expect(expiryBadge(inDays(0.01), now)).toBe('Expires Soon');
+    expect(expiryBadge(inDays(7), now)).toBe('Expires Soon');
+  });
+  it("reads 'N days left' beyond 7 days", () => {
+    expect(expiryBadge(inDays(7.5), now)).toBe('8 days left');
+    expect(expiryBadge(inDays(30), now)).toBe('30 days left');
+  });
+});

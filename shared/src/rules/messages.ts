@@ -1,0 +1,93 @@
+import { formatNumber } from '../format.js';
+
+/** The board's words, SPEC.md sections 2 and 4, in one place for the canvas, its DOM mirror and the tests. */
+export const GAME_TEXT = {
+  title: 'Deals or No Deals',
+  subtitle: 'TikTok Edition',
+  lowerValues: 'LOWER VALUES',
+  higherValues: 'HIGHER VALUES',
+  boardTitle: 'SELECT YOUR BRIEFCASES',
+  yourCase: 'YOUR CASE',
+  otherCase: 'OTHER CASE',
+  bankerCalling: 'THE BANKER IS CALLING!',
+  bankerPreparing: "He's preparing your offer...",
+  bankerOffer: "BANKER'S OFFER",
+  previousOffers: 'PREVIOUS OFFERS',
+  deal: 'DEAL!',
+  noDeal: 'NO DEAL!',
+  caseEliminatedTitle: 'Case Eliminated!',
+  dealTitle: 'DEAL!',
+  continue: 'CONTINUE',
+  finalDecisionTitle: 'FINAL DECISION!',
+  finalDecisionText: 'Only 2 cases remain! Will you keep your original case or swap?',
+  finalDecisionNote: 'Choose wisely - this is your final decision!',
+  newGame: 'NEW GAME',
+  reset: 'RESET',
+  gameControls: 'GAME CONTROLS',
+  show: 'SHOW',
+  hide: 'HIDE',
+  greatDeal: 'Great deal! You won more than your case!',
+  caseWorthMoreThanDeal: 'Your case was worth more than the deal!',
+  excellentChoice: 'Excellent choice! You won big!',
+  caseWorthMoreThanWinnings: 'Your case was worth more than what you won!',
+} as const;
+
+export interface ToastText {
+  readonly title: string;
+  readonly description: string;
+}
+
+export const GAME_TOASTS = {
+  newGame: { title: 'New Game Started! 🎮', description: 'Good luck! Choose your case wisely.' },
+  gameComplete: { title: 'Game Complete!', description: 'Thanks for playing! Start a new game to play again.' },
+  finalDecision: { title: 'NO DEAL!', description: 'Round 10 - Final decision! Keep your case or swap for the other?' },
+} as const satisfies Record<string, ToastText>;
+
+export function roundStartsToast(round: number, casesToEliminate: number): ToastText {
+  return { title: 'NO DEAL!', description: `Round ${round} starts! Eliminate ${casesToEliminate} more cases.` };
+}
+
+export function caseEliminatedText(caseNumber: number, coins: number): string {
+  return `Case ${caseNumber} contained ${formatNumber(coins)} coins`;
+}
+
+export function ifYouRejectText(casesToOpen: number): string {
+  return `IF YOU REJECT THIS OFFER You must open ${casesToOpen} more case(s)`;
+}
+
+export function youWonText(coins: number): string {
+  return `You won ${formatNumber(coins)} coins!`;
+}
+
+export function yourCaseContainedText(caseNumber: number): string {
+  return `Your Case #${caseNumber} contained:`;
+}
+
+export function keepCaseLabel(caseNumber: number): string {
+  return `KEEP CASE #${caseNumber}`;
+}
+
+export function swapCaseLabel(caseNumber: number): string {
+  return `SWAP TO CASE #${caseNumber}`;
+}
+
+export function finalRevealTitle(swapped: boolean): string {
+  return swapped ? 'SWAP!' : 'KEEP!';
+}
+
+/** The deal reveal's message: the offer against the player's own case. */
+export function dealRevealMessage(offer: number, playerCaseCoins: number): string {
+  return offer > playerCaseCoins ? GAME_TEXT.greatDeal : GAME_TEXT.caseWorthMoreThanDeal;
+}
+
+/** The final reveal's message: the winnings against the player's original case. */
+export function finalRevealMessage(winnings: number, playerCaseCoins: number): string {
+  return winnings >= playerCaseCoins ? GAME_TEXT.excellentChoice : GAME_TEXT.caseWorthMoreThanWinnings;
+}
+
+/** The status line: 'Round', 'Cases Remaining' and, while eliminating, 'Eliminate: N more'. */
+export function statusLine(round: number, casesRemaining: number, eliminateMore: number | null): string[] {
+  const parts = [`Round ${round}`, `Cases Remaining ${casesRemaining}`];
+  if (eliminateMore !== null) parts.push(`Eliminate: ${eliminateMore} more`);
+  return parts;
+}
