@@ -19,8 +19,12 @@ describe('SPEC.md section 9 constants', () => {
     expect(C.BANKER_TOP_TWO_PENALTY_RATE).toBe(0.4);
     expect(C.BANKER_TOP_TWO_MAX_PENALTY).toBe(0.06);
     expect(C.BANKER_NOISE).toBe(0.02);
-    expect([C.BANKER_CAP_UP_TO_ROUND_7, C.BANKER_CAP_ROUND_8, C.BANKER_CAP_FROM_ROUND_9]).toEqual([1, 1, 1.05]);
-    expect([C.BANKER_SMALL_OFFER_LIMIT, C.BANKER_SMALL_OFFER_STEP, C.BANKER_LARGE_OFFER_STEP]).toEqual([1000, 25, 50]);
+    expect([C.BANKER_CAP_UP_TO_ROUND_7, C.BANKER_CAP_ROUND_8, C.BANKER_CAP_FROM_ROUND_9]).toEqual([
+      1, 1, 1.05,
+    ]);
+    expect([C.BANKER_SMALL_OFFER_LIMIT, C.BANKER_SMALL_OFFER_STEP, C.BANKER_LARGE_OFFER_STEP]).toEqual([
+      1000, 25, 50,
+    ]);
     expect([C.BANKER_MIN_OFFER, C.BANKER_NO_CASES_OFFER, C.BANKER_LAST_CASE_ROUND]).toEqual([1, 0, 9]);
   });
 
@@ -72,7 +76,9 @@ describe('SPEC.md section 9 constants', () => {
   describe('sound cues, note for note', () => {
     const { SOUND_CUES } = C;
     it('case tap: 800 Hz square for 0.1 s', () => {
-      expect(SOUND_CUES.caseTap).toEqual([{ startSec: 0, durationSec: 0.1, frequencyHz: 800, oscillator: 'square' }]);
+      expect(SOUND_CUES.caseTap).toEqual([
+        { startSec: 0, durationSec: 0.1, frequencyHz: 800, oscillator: 'square' },
+      ]);
     });
     it('case elimination: triangle sweep 600 to 200 Hz over 0.5 s', () => {
       expect(SOUND_CUES.caseEliminated).toEqual([
@@ -90,13 +96,16 @@ describe('SPEC.md section 9 constants', () => {
       expect(SOUND_CUES.dealAccepted.every((n) => n.durationSec === 0.3)).toBe(true);
     });
     it('no deal: 300 Hz sawtooth for 0.8 s', () => {
-      expect(SOUND_CUES.noDeal).toEqual([{ startSec: 0, durationSec: 0.8, frequencyHz: 300, oscillator: 'sawtooth' }]);
+      expect(SOUND_CUES.noDeal).toEqual([
+        { startSec: 0, durationSec: 0.8, frequencyHz: 300, oscillator: 'sawtooth' },
+      ]);
     });
     it('final reveal: three chords 600 ms apart, each note 1.5 s', () => {
       const starts = [...new Set(SOUND_CUES.finalReveal.map((n) => n.startSec))];
       expect(starts).toEqual([0, 0.6, 1.2]);
       expect(SOUND_CUES.finalReveal.every((n) => n.durationSec === 1.5)).toBe(true);
-      for (const start of starts) expect(SOUND_CUES.finalReveal.filter((n) => n.startSec === start).length).toBe(3);
+      for (const start of starts)
+        expect(SOUND_CUES.finalReveal.filter((n) => n.startSec === start).length).toBe(3);
     });
   });
 

@@ -118,11 +118,15 @@ export const FINAL_REVEAL_CHORD_GAP_MS = 600;
 /** The six sound cues of SPEC.md section 9, note for note. */
 export const SOUND_CUES = {
   caseTap: [{ startSec: 0, durationSec: 0.1, frequencyHz: 800, oscillator: 'square' }],
-  caseEliminated: [{ startSec: 0, durationSec: 0.5, frequencyHz: 600, endFrequencyHz: 200, oscillator: 'triangle' }],
+  caseEliminated: [
+    { startSec: 0, durationSec: 0.5, frequencyHz: 600, endFrequencyHz: 200, oscillator: 'triangle' },
+  ],
   bankerOffer: chord([261.63, 329.63, 392], 0, 100, 1, 'sine'),
   dealAccepted: chord([523.25, 659.25, 783.99, 1046.5], 0, 150, 0.3, 'sine'),
   noDeal: [{ startSec: 0, durationSec: 0.8, frequencyHz: 300, oscillator: 'sawtooth' }],
-  finalReveal: FINAL_REVEAL_CHORDS.flatMap((notes, i) => chord(notes, i * FINAL_REVEAL_CHORD_GAP_MS, 0, 1.5, 'sine')),
+  finalReveal: FINAL_REVEAL_CHORDS.flatMap((notes, i) =>
+    chord(notes, i * FINAL_REVEAL_CHORD_GAP_MS, 0, 1.5, 'sine'),
+  ),
 } as const satisfies Record<string, readonly CueNote[]>;
 export type SoundCue = keyof typeof SOUND_CUES;
 

@@ -8,7 +8,11 @@ function chiSquareCritical(df: number): number {
 }
 
 /** Chi-square of item-by-position counts over many shuffles of 26 items, and its degrees of freedom. */
-function positionChiSquare(shuffleFn: (items: number[], rng: Rng) => number[], shuffles: number, seed: number) {
+function positionChiSquare(
+  shuffleFn: (items: number[], rng: Rng) => number[],
+  shuffles: number,
+  seed: number,
+) {
   const n = 26;
   const counts = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   const rng = createRng(seed);

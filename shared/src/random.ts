@@ -20,7 +20,8 @@ export function createRng(seed: number): Rng {
  * (a plain floor(r * n) over-weights some values by up to n / 2^32).
  */
 export function randomInt(rng: Rng, n: number): number {
-  if (!Number.isInteger(n) || n <= 0 || n > UINT32) throw new RangeError(`n must be an integer in 1..2^32, got ${n}`);
+  if (!Number.isInteger(n) || n <= 0 || n > UINT32)
+    throw new RangeError(`n must be an integer in 1..2^32, got ${n}`);
   const limit = UINT32 - (UINT32 % n);
   for (;;) {
     const draw = Math.floor(rng() * UINT32);

@@ -25,11 +25,24 @@ describe('gift catalogue', () => {
 
   it("keeps DECISIONS.md's prices for the extra pool", () => {
     expect(GIFTS.slice(26).map((g) => [g.id, g.name, g.coins])).toEqual([
-      [27, 'TikTok', 1], [28, 'GG', 1], [29, 'Ice Cream Cone', 1], [30, 'Cheer You Up', 9], [31, 'Tiny Diny', 10],
-      [32, 'Cap', 99], [33, 'Confetti', 100], [34, 'Boxing Gloves', 299], [35, 'Gem Gun', 500],
-      [36, 'Fireworks', 1088], [37, 'Motorcycle', 2988], [38, 'Wolf', 5500], [39, 'Future City', 6000],
-      [40, 'Castle Fantasy', 20000], [41, 'Dragon Flame', 26999], [42, 'Fire Phoenix', 41999],
-      [43, 'Pegasus', 42999], [44, 'TikTok Universe', 44999],
+      [27, 'TikTok', 1],
+      [28, 'GG', 1],
+      [29, 'Ice Cream Cone', 1],
+      [30, 'Cheer You Up', 9],
+      [31, 'Tiny Diny', 10],
+      [32, 'Cap', 99],
+      [33, 'Confetti', 100],
+      [34, 'Boxing Gloves', 299],
+      [35, 'Gem Gun', 500],
+      [36, 'Fireworks', 1088],
+      [37, 'Motorcycle', 2988],
+      [38, 'Wolf', 5500],
+      [39, 'Future City', 6000],
+      [40, 'Castle Fantasy', 20000],
+      [41, 'Dragon Flame', 26999],
+      [42, 'Fire Phoenix', 41999],
+      [43, 'Pegasus', 42999],
+      [44, 'TikTok Universe', 44999],
     ]);
   });
 

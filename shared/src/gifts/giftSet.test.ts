@@ -26,7 +26,11 @@ describe('resolveGiftSet', () => {
 
   it('orders gifts of equal coins by id', () => {
     const set = [27, 28, 29, 1, ...DEFAULT_GIFT_IDS.slice(4)];
-    expect(resolveGiftSet(set).slice(0, 4).map((g) => g.id)).toEqual([1, 27, 28, 29]);
+    expect(
+      resolveGiftSet(set)
+        .slice(0, 4)
+        .map((g) => g.id),
+    ).toEqual([1, 27, 28, 29]);
   });
 });
 

@@ -18,7 +18,15 @@ const FLAT = new Array<number>(10).fill(100_000);
 
 describe('step 1 and 2: mean times the round factor', () => {
   it.each([
-    [1, 28_000], [2, 38_000], [3, 50_000], [4, 62_000], [5, 70_000], [6, 76_000], [7, 84_000], [8, 90_000], [9, 95_000],
+    [1, 28_000],
+    [2, 38_000],
+    [3, 50_000],
+    [4, 62_000],
+    [5, 70_000],
+    [6, 76_000],
+    [7, 84_000],
+    [8, 90_000],
+    [9, 95_000],
   ])('round %i offers %i on a flat board of 100,000', (round, offer) => {
     expect(bankerOffer(FLAT, round, NO_NOISE)).toBe(offer);
   });
@@ -85,7 +93,11 @@ describe('step 5: the cap', () => {
   });
 
   it.each([
-    [1, 100_000], [7, 100_000], [8, 100_000], [9, 105_000], [10, 105_000],
+    [1, 100_000],
+    [7, 100_000],
+    [8, 100_000],
+    [9, 105_000],
+    [10, 105_000],
   ])('round %i with four times the offer stops at %i', (round, capped) => {
     expect(offerWithNoise(FLAT, round, 4)).toBe(capped);
   });

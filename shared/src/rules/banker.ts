@@ -28,7 +28,10 @@ export function topTwoPenalty(values: readonly number[]): number {
   const [first = 0, second = 0] = [...values].sort((a, b) => b - a);
   const share = (first + second) / total;
   if (share <= BANKER_TOP_TWO_SHARE_THRESHOLD) return 0;
-  return Math.min((share - BANKER_TOP_TWO_SHARE_THRESHOLD) * BANKER_TOP_TWO_PENALTY_RATE, BANKER_TOP_TWO_MAX_PENALTY);
+  return Math.min(
+    (share - BANKER_TOP_TWO_SHARE_THRESHOLD) * BANKER_TOP_TWO_PENALTY_RATE,
+    BANKER_TOP_TWO_MAX_PENALTY,
+  );
 }
 
 /** Step 5: the cap, as a multiple of the mean. */

@@ -20,7 +20,10 @@ const ALL_IDS = GIFTS.map((g) => g.id);
 /** One random whole game: the deal, the pick, which cases to open, when (if ever) to deal, keep or swap. */
 const gameArb = fc.record({
   dealSeed: fc.integer(),
-  giftIds: fc.oneof(fc.constant(DEFAULT_GIFT_IDS), fc.shuffledSubarray(ALL_IDS, { minLength: 26, maxLength: 26 })),
+  giftIds: fc.oneof(
+    fc.constant(DEFAULT_GIFT_IDS),
+    fc.shuffledSubarray(ALL_IDS, { minLength: 26, maxLength: 26 }),
+  ),
   pick: fc.integer({ min: 1, max: 26 }),
   openChoices: fc.array(fc.nat(), { minLength: 24, maxLength: 24 }),
   dealInRound: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }),
@@ -63,8 +66,14 @@ function play(plan: GamePlan): Played {
       if (calling && calling.type === 'bankerCalling') {
         const pricedAs = offerRound(round, s.casesRemaining);
         const { min, max } = offerBounds(remainingValues(s), pricedAs);
-        check(calling.offer >= min && calling.offer <= max, `offer ${calling.offer} outside [${min}, ${max}]`);
-        check(isPossibleOffer(calling.offer, remainingValues(s), pricedAs), `offer ${calling.offer} is not a step`);
+        check(
+          calling.offer >= min && calling.offer <= max,
+          `offer ${calling.offer} outside [${min}, ${max}]`,
+        );
+        check(
+          isPossibleOffer(calling.offer, remainingValues(s), pricedAs),
+          `offer ${calling.offer} is not a step`,
+        );
       }
     }
     check(openedThisRound === ROUND_QUOTAS[round - 1], `round ${round} opened ${openedThisRound} cases`);
@@ -80,8 +89,14 @@ function play(plan: GamePlan): Played {
       const other = otherCase(s)!;
       const own = s.selectedCase!;
       s = act(s, { type: 'finalChoice', swap: plan.swap }, rng).state;
-      check(s.finalAmount === s.briefcaseGifts[(plan.swap ? other : own) - 1]!.coins, 'won amount is not the case value');
-      check(s.offerHistory.length === 9, `${s.offerHistory.length} offers in a game that reached the final choice`);
+      check(
+        s.finalAmount === s.briefcaseGifts[(plan.swap ? other : own) - 1]!.coins,
+        'won amount is not the case value',
+      );
+      check(
+        s.offerHistory.length === 9,
+        `${s.offerHistory.length} offers in a game that reached the final choice`,
+      );
       break;
     }
   }
@@ -100,10 +115,14 @@ function corruptions(played: Played, at: number): Array<[string, SavedGamePayloa
   if (payload.gameOutcome === 'won') {
     const own = final.briefcaseGifts[payload.firstCaseSelected - 1]!.coins;
     const other = final.briefcaseGifts[otherCase(final)! - 1]!.coins;
-    const wrong = [...final.briefcaseGifts.map((g) => g.coins), own + other].find((c) => c !== own && c !== other)!;
+    const wrong = [...final.briefcaseGifts.map((g) => g.coins), own + other].find(
+      (c) => c !== own && c !== other,
+    )!;
     out.push(['another amount', { ...payload, finalAmount: wrong }]);
   } else {
-    const values = final.briefcaseGifts.filter((_, i) => !final.eliminatedCases.includes(i + 1)).map((g) => g.coins);
+    const values = final.briefcaseGifts
+      .filter((_, i) => !final.eliminatedCases.includes(i + 1))
+      .map((g) => g.coins);
     const { max } = offerBounds(values, offerRound(final.currentRound, final.casesRemaining));
     out.push(['another amount', { ...payload, finalAmount: max + 50 }]);
   }
@@ -133,8 +152,14 @@ function corruptions(played: Played, at: number): Array<[string, SavedGamePayloa
   out.push(['a gift outside the allowed set', { ...payload, giftIdsUsed: foreign }]);
 
   // And the bookkeeping fields.
-  out.push(['a wrong player gift', { ...payload, playerCaseGiftId: payload.giftIdsUsed[payload.firstCaseSelected % 26]! }]);
-  out.push(['a wrong round', { ...payload, roundsCompleted: payload.roundsCompleted === 10 ? 9 : payload.roundsCompleted + 1 }]);
+  out.push([
+    'a wrong player gift',
+    { ...payload, playerCaseGiftId: payload.giftIdsUsed[payload.firstCaseSelected % 26]! },
+  ]);
+  out.push([
+    'a wrong round',
+    { ...payload, roundsCompleted: payload.roundsCompleted === 10 ? 9 : payload.roundsCompleted + 1 },
+  ]);
   out.push(['a wrong deal flag', { ...payload, bankerOfferAccepted: !payload.bankerOfferAccepted }]);
   return out;
 }

@@ -39,12 +39,21 @@ export interface ToastText {
 
 export const GAME_TOASTS = {
   newGame: { title: 'New Game Started! 🎮', description: 'Good luck! Choose your case wisely.' },
-  gameComplete: { title: 'Game Complete!', description: 'Thanks for playing! Start a new game to play again.' },
-  finalDecision: { title: 'NO DEAL!', description: 'Round 10 - Final decision! Keep your case or swap for the other?' },
+  gameComplete: {
+    title: 'Game Complete!',
+    description: 'Thanks for playing! Start a new game to play again.',
+  },
+  finalDecision: {
+    title: 'NO DEAL!',
+    description: 'Round 10 - Final decision! Keep your case or swap for the other?',
+  },
 } as const satisfies Record<string, ToastText>;
 
 export function roundStartsToast(round: number, casesToEliminate: number): ToastText {
-  return { title: 'NO DEAL!', description: `Round ${round} starts! Eliminate ${casesToEliminate} more cases.` };
+  return {
+    title: 'NO DEAL!',
+    description: `Round ${round} starts! Eliminate ${casesToEliminate} more cases.`,
+  };
 }
 
 export function caseEliminatedText(caseNumber: number, coins: number): string {

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { casesOpenedAfterRound, casesToEliminate, isRoundComplete, offerRound, roundQuota } from './quotas.js';
+import {
+  casesOpenedAfterRound,
+  casesToEliminate,
+  isRoundComplete,
+  offerRound,
+  roundQuota,
+} from './quotas.js';
 
 describe('round quotas', () => {
   it.each([
-    [1, 6], [2, 5], [3, 4], [4, 3], [5, 2], [6, 1], [7, 1], [8, 1], [9, 1], [10, 1], [11, 1],
+    [1, 6],
+    [2, 5],
+    [3, 4],
+    [4, 3],
+    [5, 2],
+    [6, 1],
+    [7, 1],
+    [8, 1],
+    [9, 1],
+    [10, 1],
+    [11, 1],
   ])('round %i opens %i case(s)', (round, quota) => {
     expect(roundQuota(round)).toBe(quota);
   });

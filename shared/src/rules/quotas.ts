@@ -11,7 +11,10 @@ export function casesToEliminate(round: number, casesRemaining: number): number 
 }
 
 /** A round is complete when the eliminated count reaches its quota. */
-export function isRoundComplete(casesEliminatedThisRound: number, casesToEliminateThisRound: number): boolean {
+export function isRoundComplete(
+  casesEliminatedThisRound: number,
+  casesToEliminateThisRound: number,
+): boolean {
   return casesEliminatedThisRound >= casesToEliminateThisRound;
 }
 

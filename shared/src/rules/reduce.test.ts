@@ -46,15 +46,28 @@ describe('a new game', () => {
     const { state, rng } = startGame();
     const mid = playRound(act(state, { type: 'selectCase', caseNumber: 3 }, rng).state, rng);
     const result = act(mid, { type: 'newGame', gifts: resolveGiftSet(null), clientGameId: 'next-game' }, rng);
-    expect(result.state).toMatchObject({ clientGameId: 'next-game', gamePhase: 'selection', selectedCase: null, offerHistory: [] });
+    expect(result.state).toMatchObject({
+      clientGameId: 'next-game',
+      gamePhase: 'selection',
+      selectedCase: null,
+      offerHistory: [],
+    });
     expect(result.events).toEqual([{ type: 'gameStarted' }]);
   });
 
   it('refuses a gift set that is not 26 distinct gifts', () => {
     const { state, rng } = startGame();
-    expectRefused(state, reduce(state, { type: 'newGame', gifts: GIFTS.slice(0, 25), clientGameId: 'x' }, rng), 'invalid-gift-set');
+    expectRefused(
+      state,
+      reduce(state, { type: 'newGame', gifts: GIFTS.slice(0, 25), clientGameId: 'x' }, rng),
+      'invalid-gift-set',
+    );
     const repeated = [...GIFTS.slice(0, 25), GIFTS[0]!];
-    expectRefused(state, reduce(state, { type: 'newGame', gifts: repeated, clientGameId: 'x' }, rng), 'invalid-gift-set');
+    expectRefused(
+      state,
+      reduce(state, { type: 'newGame', gifts: repeated, clientGameId: 'x' }, rng),
+      'invalid-gift-set',
+    );
   });
 });
 
@@ -62,7 +75,12 @@ describe('selection to elimination', () => {
   it('makes the tapped case the player’s and leaves 25 cases', () => {
     const { state, rng } = startGame();
     const result = act(state, { type: 'selectCase', caseNumber: 7 }, rng);
-    expect(result.state).toMatchObject({ selectedCase: 7, casesRemaining: 25, gamePhase: 'elimination', casesToEliminateThisRound: 6 });
+    expect(result.state).toMatchObject({
+      selectedCase: 7,
+      casesRemaining: 25,
+      gamePhase: 'elimination',
+      casesToEliminateThisRound: 6,
+    });
     expect(result.events).toEqual([{ type: 'caseSelected', caseNumber: 7 }]);
   });
 
@@ -80,8 +98,15 @@ describe('elimination', () => {
     const { state, rng } = startGame();
     const picked = act(state, { type: 'selectCase', caseNumber: 1 }, rng).state;
     const result = act(picked, { type: 'eliminateCase', caseNumber: 5 }, rng);
-    expect(result.state).toMatchObject({ eliminatedCases: [5], casesRemaining: 24, casesEliminatedThisRound: 1, gamePhase: 'elimination' });
-    expect(result.events).toEqual([{ type: 'caseEliminated', caseNumber: 5, gift: picked.briefcaseGifts[4] }]);
+    expect(result.state).toMatchObject({
+      eliminatedCases: [5],
+      casesRemaining: 24,
+      casesEliminatedThisRound: 1,
+      gamePhase: 'elimination',
+    });
+    expect(result.events).toEqual([
+      { type: 'caseEliminated', caseNumber: 5, gift: picked.briefcaseGifts[4] },
+    ]);
   });
 
   it('refuses the player’s own case and an opened case, changing nothing', () => {
@@ -89,7 +114,11 @@ describe('elimination', () => {
     const picked = act(state, { type: 'selectCase', caseNumber: 1 }, rng).state;
     expectRefused(picked, reduce(picked, { type: 'eliminateCase', caseNumber: 1 }, rng), 'own-case');
     const opened = act(picked, { type: 'eliminateCase', caseNumber: 2 }, rng).state;
-    expectRefused(opened, reduce(opened, { type: 'eliminateCase', caseNumber: 2 }, rng), 'already-eliminated');
+    expectRefused(
+      opened,
+      reduce(opened, { type: 'eliminateCase', caseNumber: 2 }, rng),
+      'already-eliminated',
+    );
     expectRefused(opened, reduce(opened, { type: 'eliminateCase', caseNumber: 30 }, rng), 'no-such-case');
   });
 
@@ -113,7 +142,11 @@ describe('elimination', () => {
     expect(result.state.bankerOffer).toBeGreaterThanOrEqual(min);
     expect(result.state.bankerOffer).toBeLessThanOrEqual(max);
     expect(result.state.offerHistory).toEqual([result.state.bankerOffer]);
-    expect(result.events.at(-1)).toEqual({ type: 'bankerCalling', offer: result.state.bankerOffer, round: 1 });
+    expect(result.events.at(-1)).toEqual({
+      type: 'bankerCalling',
+      offer: result.state.bankerOffer,
+      round: 1,
+    });
   });
 
   it('prices the offer on every unopened case, the player’s included', () => {
@@ -140,16 +173,31 @@ describe('the offer', () => {
   it('DEAL! ends the game with the offer, as banker_accepted', () => {
     const { state, rng } = atFirstOffer();
     const result = act(state, { type: 'deal' }, rng);
-    expect(result.state).toMatchObject({ gamePhase: 'finished', gameOutcome: 'banker_accepted', finalAmount: state.bankerOffer, finalCase: 1 });
-    expect(result.events).toEqual([{ type: 'dealAccepted', amount: state.bankerOffer, playerGift: state.briefcaseGifts[0] }]);
+    expect(result.state).toMatchObject({
+      gamePhase: 'finished',
+      gameOutcome: 'banker_accepted',
+      finalAmount: state.bankerOffer,
+      finalCase: 1,
+    });
+    expect(result.events).toEqual([
+      { type: 'dealAccepted', amount: state.bankerOffer, playerGift: state.briefcaseGifts[0] },
+    ]);
   });
 
   it('NO DEAL! starts the next round with its quota', () => {
     const { state, rng } = atFirstOffer();
     const result = act(state, { type: 'noDeal' }, rng);
-    expect(result.state).toMatchObject({ gamePhase: 'elimination', currentRound: 2, casesToEliminateThisRound: 5, casesEliminatedThisRound: 0 });
+    expect(result.state).toMatchObject({
+      gamePhase: 'elimination',
+      currentRound: 2,
+      casesToEliminateThisRound: 5,
+      casesEliminatedThisRound: 0,
+    });
     expect(result.events).toEqual([{ type: 'roundStarted', round: 2, casesToEliminate: 5 }]);
-    expect(roundStartsToast(2, 5)).toEqual({ title: 'NO DEAL!', description: 'Round 2 starts! Eliminate 5 more cases.' });
+    expect(roundStartsToast(2, 5)).toEqual({
+      title: 'NO DEAL!',
+      description: 'Round 2 starts! Eliminate 5 more cases.',
+    });
   });
 
   it('DEAL and NO DEAL only while an offer is shown', () => {
@@ -173,7 +221,9 @@ describe('the offer', () => {
     const result = act(s, { type: 'noDeal' }, rng);
     expect(result.state).toMatchObject({ gamePhase: 'final-choice', currentRound: 10 });
     expect(result.events).toEqual([{ type: 'finalChoiceStarted', playerCase: 26, otherCase: otherCase(s) }]);
-    expect(GAME_TOASTS.finalDecision.description).toBe('Round 10 - Final decision! Keep your case or swap for the other?');
+    expect(GAME_TOASTS.finalDecision.description).toBe(
+      'Round 10 - Final decision! Keep your case or swap for the other?',
+    );
   });
 });
 
@@ -183,8 +233,16 @@ describe('the final choice', () => {
     const s = playToFinalChoice(state, rng, 4);
     const result = act(s, { type: 'finalChoice', swap: false }, rng);
     const own = s.briefcaseGifts[3]!;
-    expect(result.state).toMatchObject({ gamePhase: 'final-reveal', wasSwapped: false, gameOutcome: 'won', finalAmount: own.coins, finalCase: 4 });
-    expect(result.events).toEqual([{ type: 'finalRevealed', swapped: false, caseNumber: 4, gift: own, amount: own.coins }]);
+    expect(result.state).toMatchObject({
+      gamePhase: 'final-reveal',
+      wasSwapped: false,
+      gameOutcome: 'won',
+      finalAmount: own.coins,
+      finalCase: 4,
+    });
+    expect(result.events).toEqual([
+      { type: 'finalRevealed', swapped: false, caseNumber: 4, gift: own, amount: own.coins },
+    ]);
   });
 
   it('swapping wins the other case', () => {
@@ -192,7 +250,11 @@ describe('the final choice', () => {
     const s = playToFinalChoice(state, rng, 4);
     const other = otherCase(s)!;
     const result = act(s, { type: 'finalChoice', swap: true }, rng);
-    expect(result.state).toMatchObject({ wasSwapped: true, finalAmount: s.briefcaseGifts[other - 1]!.coins, finalCase: other });
+    expect(result.state).toMatchObject({
+      wasSwapped: true,
+      finalAmount: s.briefcaseGifts[other - 1]!.coins,
+      finalCase: other,
+    });
   });
 
   it('is made once', () => {

@@ -29,7 +29,11 @@ function reject(state: GameState, reason: RejectionReason, message: string): Red
 function requirePhase(state: GameState, phase: GamePhase, action: string): ReduceResult | null {
   return state.gamePhase === phase
     ? null
-    : reject(state, 'wrong-phase', `${action} is only possible in the ${phase} phase, not in ${state.gamePhase}`);
+    : reject(
+        state,
+        'wrong-phase',
+        `${action} is only possible in the ${phase} phase, not in ${state.gamePhase}`,
+      );
 }
 
 /** The one place a rule of the game is decided: (state, action, rng) -> state plus events. */
@@ -38,7 +42,11 @@ export function reduce(state: GameState, action: GameAction, rng: Rng): ReduceRe
     case 'newGame': {
       const ids = new Set(action.gifts.map((gift) => gift.id));
       if (action.gifts.length !== GIFT_SET_SIZE || ids.size !== GIFT_SET_SIZE) {
-        return reject(state, 'invalid-gift-set', `a game needs ${GIFT_SET_SIZE} distinct gifts, got ${ids.size}`);
+        return reject(
+          state,
+          'invalid-gift-set',
+          `a game needs ${GIFT_SET_SIZE} distinct gifts, got ${ids.size}`,
+        );
       }
       return { state: newGame(action.gifts, action.clientGameId, rng), events: [{ type: 'gameStarted' }] };
     }
@@ -46,7 +54,8 @@ export function reduce(state: GameState, action: GameAction, rng: Rng): ReduceRe
     case 'selectCase': {
       const wrong = requirePhase(state, 'selection', 'choosing your case');
       if (wrong) return wrong;
-      if (state.selectedCase !== null) return reject(state, 'case-already-chosen', 'your case is already chosen');
+      if (state.selectedCase !== null)
+        return reject(state, 'case-already-chosen', 'your case is already chosen');
       if (!isValidCaseNumber(action.caseNumber)) {
         return reject(state, 'no-such-case', `there is no case ${action.caseNumber}`);
       }
@@ -68,8 +77,10 @@ export function reduce(state: GameState, action: GameAction, rng: Rng): ReduceRe
       if (wrong) return wrong;
       const n = action.caseNumber;
       if (!isValidCaseNumber(n)) return reject(state, 'no-such-case', `there is no case ${n}`);
-      if (n === state.selectedCase) return reject(state, 'own-case', `case ${n} is your case and cannot be opened`);
-      if (state.eliminatedCases.includes(n)) return reject(state, 'already-eliminated', `case ${n} is already open`);
+      if (n === state.selectedCase)
+        return reject(state, 'own-case', `case ${n} is your case and cannot be opened`);
+      if (state.eliminatedCases.includes(n))
+        return reject(state, 'already-eliminated', `case ${n} is already open`);
       const gift = giftInCase(state, n);
       if (!gift) return reject(state, 'no-such-case', `there is no case ${n}`);
 
@@ -80,10 +91,18 @@ export function reduce(state: GameState, action: GameAction, rng: Rng): ReduceRe
         casesEliminatedThisRound: state.casesEliminatedThisRound + 1,
       };
       const events: GameEvent[] = [{ type: 'caseEliminated', caseNumber: n, gift }];
-      if (isRoundComplete(next.casesEliminatedThisRound, next.casesToEliminateThisRound) || next.casesRemaining <= 1) {
+      if (
+        isRoundComplete(next.casesEliminatedThisRound, next.casesToEliminateThisRound) ||
+        next.casesRemaining <= 1
+      ) {
         const round = offerRound(next.currentRound, next.casesRemaining);
         const offer = bankerOffer(remainingValues(next), round, rng);
-        next = { ...next, gamePhase: 'phone-ringing', bankerOffer: offer, offerHistory: [...next.offerHistory, offer] };
+        next = {
+          ...next,
+          gamePhase: 'phone-ringing',
+          bankerOffer: offer,
+          offerHistory: [...next.offerHistory, offer],
+        };
         events.push({ type: 'bankerCalling', offer, round });
       }
       return { state: next, events };
@@ -92,14 +111,18 @@ export function reduce(state: GameState, action: GameAction, rng: Rng): ReduceRe
     case 'phoneAnswered': {
       const wrong = requirePhase(state, 'phone-ringing', 'answering the banker');
       if (wrong) return wrong;
-      return { state: { ...state, gamePhase: 'offer' }, events: [{ type: 'offerShown', offer: state.bankerOffer }] };
+      return {
+        state: { ...state, gamePhase: 'offer' },
+        events: [{ type: 'offerShown', offer: state.bankerOffer }],
+      };
     }
 
     case 'deal': {
       const wrong = requirePhase(state, 'offer', 'DEAL');
       if (wrong) return wrong;
       const playerGift = state.selectedCase === null ? undefined : giftInCase(state, state.selectedCase);
-      if (!playerGift) return reject(state, 'wrong-phase', 'there is no case of yours to compare the deal with');
+      if (!playerGift)
+        return reject(state, 'wrong-phase', 'there is no case of yours to compare the deal with');
       return {
         state: {
           ...state,
@@ -144,7 +167,8 @@ export function reduce(state: GameState, action: GameAction, rng: Rng): ReduceRe
       if (wrong) return wrong;
       const caseNumber = action.swap ? otherCase(state) : state.selectedCase;
       const gift = caseNumber === null ? undefined : giftInCase(state, caseNumber);
-      if (caseNumber === null || !gift) return reject(state, 'wrong-phase', 'there is no case to keep or swap to');
+      if (caseNumber === null || !gift)
+        return reject(state, 'wrong-phase', 'there is no case to keep or swap to');
       return {
         state: {
           ...state,

@@ -7,7 +7,10 @@ import { unopenedOtherCases, type GameState } from './state.js';
 
 export const TEST_GAME_ID = '00000000-0000-4000-8000-000000000001';
 
-export function startGame(seed = 1, giftIds: readonly number[] | null = null): { state: GameState; rng: Rng } {
+export function startGame(
+  seed = 1,
+  giftIds: readonly number[] | null = null,
+): { state: GameState; rng: Rng } {
   const rng = createRng(seed);
   return { state: newGame(resolveGiftSet(giftIds), TEST_GAME_ID, rng), rng };
 }

@@ -51,15 +51,20 @@ export function verifyGame(payload: VerifiableGame, allowedGiftIds: readonly num
   for (const id of payload.giftIdsUsed) {
     const gift = giftById(id);
     if (!gift) return broken('giftIdsUsed', `gift ${id} is not in the catalogue`);
-    if (!allowed.has(id)) return broken('giftIdsUsed', `gift ${id} is not in the gift set this game was played with`);
+    if (!allowed.has(id))
+      return broken('giftIdsUsed', `gift ${id} is not in the gift set this game was played with`);
     if (seen.has(id)) return broken('giftIdsUsed', `gift ${id} is in more than one case`);
     seen.add(id);
     gifts.push(gift);
   }
-  if (allowed.size !== GIFT_SET_SIZE) return broken('giftIdsUsed', `the allowed gift set must hold ${GIFT_SET_SIZE} gifts`);
+  if (allowed.size !== GIFT_SET_SIZE)
+    return broken('giftIdsUsed', `the allowed gift set must hold ${GIFT_SET_SIZE} gifts`);
 
   if (payload.bankerOfferAccepted !== (payload.gameOutcome === 'banker_accepted')) {
-    return broken('bankerOfferAccepted', 'bankerOfferAccepted must be true exactly when gameOutcome is banker_accepted');
+    return broken(
+      'bankerOfferAccepted',
+      'bankerOfferAccepted must be true exactly when gameOutcome is banker_accepted',
+    );
   }
 
   // The player's case and its gift.
@@ -68,7 +73,10 @@ export function verifyGame(payload: VerifiableGame, allowedGiftIds: readonly num
   if (picked.rejected) return broken('firstCaseSelected', picked.rejected);
   state = picked.state;
   if (giftInCase(state, payload.firstCaseSelected)?.id !== payload.playerCaseGiftId) {
-    return broken('playerCaseGiftId', `playerCaseGiftId must be the gift in case ${payload.firstCaseSelected}`);
+    return broken(
+      'playerCaseGiftId',
+      `playerCaseGiftId must be the gift in case ${payload.firstCaseSelected}`,
+    );
   }
 
   // The eliminations, round by round, refusing the offer between rounds.
@@ -77,7 +85,10 @@ export function verifyGame(payload: VerifiableGame, allowedGiftIds: readonly num
     if (state.gamePhase === 'offer') state = step(state, { type: 'noDeal' }).state;
     const opened = step(state, { type: 'eliminateCase', caseNumber });
     if (opened.rejected) {
-      return broken('casesEliminated', `case ${caseNumber} could not be opened in round ${state.currentRound}: ${opened.rejected}`);
+      return broken(
+        'casesEliminated',
+        `case ${caseNumber} could not be opened in round ${state.currentRound}: ${opened.rejected}`,
+      );
     }
     state = opened.state;
   }
@@ -93,10 +104,16 @@ export function verifyGame(payload: VerifiableGame, allowedGiftIds: readonly num
 
   if (payload.gameOutcome === 'banker_accepted') {
     if (payload.roundsCompleted !== state.currentRound) {
-      return broken('roundsCompleted', `roundsCompleted must be ${state.currentRound}, the round of the accepted offer`);
+      return broken(
+        'roundsCompleted',
+        `roundsCompleted must be ${state.currentRound}, the round of the accepted offer`,
+      );
     }
     if (!isPossibleOffer(payload.finalAmount, offerValues, round)) {
-      return broken('finalAmount', `the banker cannot offer ${payload.finalAmount} coins for this board in round ${round}`);
+      return broken(
+        'finalAmount',
+        `the banker cannot offer ${payload.finalAmount} coins for this board in round ${round}`,
+      );
     }
     return { ok: true };
   }
@@ -104,13 +121,18 @@ export function verifyGame(payload: VerifiableGame, allowedGiftIds: readonly num
   // A won game reached the final choice: every case opened but the player's and one other.
   const finalChoice = step(state, { type: 'noDeal' });
   if (finalChoice.state.gamePhase !== 'final-choice') {
-    return broken('casesEliminated', 'a won game must open every case but the player\'s and one other');
+    return broken('casesEliminated', "a won game must open every case but the player's and one other");
   }
   if (payload.roundsCompleted !== FINAL_ROUND) {
-    return broken('roundsCompleted', `roundsCompleted must be ${FINAL_ROUND} for a game that reached the final choice`);
+    return broken(
+      'roundsCompleted',
+      `roundsCompleted must be ${FINAL_ROUND} for a game that reached the final choice`,
+    );
   }
   const other = otherCase(finalChoice.state);
-  const possible = [payload.firstCaseSelected, other].map((n) => (n === null ? undefined : giftInCase(finalChoice.state, n)?.coins));
+  const possible = [payload.firstCaseSelected, other].map((n) =>
+    n === null ? undefined : giftInCase(finalChoice.state, n)?.coins,
+  );
   if (!possible.includes(payload.finalAmount)) {
     return broken('finalAmount', 'a won amount must be the value of the case kept or swapped to');
   }

@@ -92,6 +92,9 @@ export const listQuerySchema = z.object({
     'sort',
     z.tuple([z.string(), z.enum(['ASC', 'DESC'])], { error: 'sort must be [field, "ASC" or "DESC"]' }),
   ).optional(),
-  filter: jsonParam('filter', z.record(z.string(), z.unknown(), { error: 'filter must be an object' })).optional(),
+  filter: jsonParam(
+    'filter',
+    z.record(z.string(), z.unknown(), { error: 'filter must be an object' }),
+  ).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -30,7 +30,9 @@ export const emailSchema = z
 export const loginRequestSchema = z.object({
   username: usernameSchema,
   // Login only needs a password to be given: a too-short one fails as a wrong password would.
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, { error: AUTH_MESSAGES.passwordRequired }),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, { error: AUTH_MESSAGES.passwordRequired }),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -10,7 +10,9 @@ export const caseNumberSchema = z
   .min(1, { error: `must be a case number from 1 to ${CASE_COUNT}` })
   .max(CASE_COUNT, { error: `must be a case number from 1 to ${CASE_COUNT}` });
 
-export const gameOutcomeSchema = z.enum(GAME_OUTCOMES, { error: `must be one of ${GAME_OUTCOMES.join(', ')}` });
+export const gameOutcomeSchema = z.enum(GAME_OUTCOMES, {
+  error: `must be one of ${GAME_OUTCOMES.join(', ')}`,
+});
 
 /** What the client sends to POST /api/games: SPEC.md section 3's payload plus clientGameId. */
 export const savedGamePayloadSchema = z.object({
@@ -18,7 +20,11 @@ export const savedGamePayloadSchema = z.object({
   // Sent as SPEC.md says, but a save always belongs to the signed-in user: the server ignores these two.
   userId: z.number().int().positive().nullable().optional(),
   username: z.string().nullable().optional(),
-  customGiftSetId: z.number().int().positive({ error: 'customGiftSetId must be a positive id or null' }).nullable(),
+  customGiftSetId: z
+    .number()
+    .int()
+    .positive({ error: 'customGiftSetId must be a positive id or null' })
+    .nullable(),
   firstCaseSelected: caseNumberSchema,
   playerCaseGiftId: giftIdSchema,
   finalAmount: z

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  caseEliminatedText,
+  dealRevealMessage,
+  finalRevealMessage,
+  finalRevealTitle,
+  GAME_TOASTS,
+  ifYouRejectText,
+  keepCaseLabel,
+  statusLine,
+  swapCaseLabel,
+  youWonText,
+  yourCaseContainedText,
+} from './messages.js';
+
+describe('the board’s words', () => {
+  it('formats the case, offer and reveal texts', () => {
+    expect(caseEliminatedText(7, 2150)).toBe('Case 7 contained 2,150 coins');
+    expect(ifYouRejectText(3)).toBe('IF YOU REJECT THIS OFFER You must open 3 more case(s)');
+    expect(youWonText(44_999)).toBe('You won 44,999 coins!');
+    expect(yourCaseContainedText(12)).toBe('Your Case #12 contained:');
+    expect(keepCaseLabel(4)).toBe('KEEP CASE #4');
+    expect(swapCaseLabel(19)).toBe('SWAP TO CASE #19');
+    expect([finalRevealTitle(true), finalRevealTitle(false)]).toEqual(['SWAP!', 'KEEP!']);
+    expect(statusLine(2, 20, 5)).toEqual(['Round 2', 'Cases Remaining 20', 'Eliminate: 5 more']);
+    expect(statusLine(2, 15, null)).toEqual(['Round 2', 'Cases Remaining 15']);
+  });
+
+  it('praises a deal only when the offer beats the case', () => {
+    expect(dealRevealMessage(1001, 1000)).toBe('Great deal! You won more than your case!');
+    expect(dealRevealMessage(1000, 1000)).toBe('Your case was worth more than the deal!');
+    expect(dealRevealMessage(5, 1000)).toBe('Your case was worth more than the deal!');
+  });
+
+  it('praises the final choice when the winnings are at least the case’s value', () => {
+    expect(finalRevealMessage(1000, 1000)).toBe('Excellent choice! You won big!');
+    expect(finalRevealMessage(999, 1000)).toBe('Your case was worth more than what you won!');
+  });
+
+  it('has the game toasts of SPEC.md section 4', () => {
+    expect(GAME_TOASTS.newGame).toEqual({
+      title: 'New Game Started! 🎮',
+      description: 'Good luck! Choose your case wisely.',
+    });
+    expect(GAME_TOASTS.gameComplete).toEqual({
+      title: 'Game Complete!',
+      description: 'Thanks for playing! Start a new game to play again.',
+    });
+  });
+});
