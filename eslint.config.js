@@ -4,13 +4,40 @@ import tseslint from 'typescript-eslint';
 
 // Node and DOM globals that would make the shared rules impure or tie them to one runtime.
 const IMPURE_GLOBALS = [
-  'window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest',
-  'process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'crypto', 'performance',
-  'setTimeout', 'setInterval', 'requestAnimationFrame',
-].map((name) => ({ name, message: 'shared is pure: pass it in instead of reaching for a DOM or Node global.' }));
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'fetch',
+  'XMLHttpRequest',
+  'process',
+  'Buffer',
+  'require',
+  '__dirname',
+  '__filename',
+  'global',
+  'crypto',
+  'performance',
+  'setTimeout',
+  'setInterval',
+  'requestAnimationFrame',
+].map((name) => ({
+  name,
+  message: 'shared is pure: pass it in instead of reaching for a DOM or Node global.',
+}));
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -37,11 +64,13 @@ export default tseslint.config(
           patterns: [
             { regex: '^node:', message: 'shared must not import Node APIs.' },
             {
-              regex: '^(fs|path|os|http|https|crypto|child_process|url|util|stream|events|buffer|net|tls|zlib|worker_threads)(/.*)?$',
+              regex:
+                '^(fs|path|os|http|https|crypto|child_process|url|util|stream|events|buffer|net|tls|zlib|worker_threads)(/.*)?$',
               message: 'shared must not import Node APIs.',
             },
             {
-              regex: '^(pixi\\.js|@pixi/.*|react|react-dom|react-.*|express|express-.*|knex|mysql2|better-sqlite3|passport.*|gsap|tone|zustand|@tanstack/.*)(/.*)?$',
+              regex:
+                '^(pixi\\.js|@pixi/.*|react|react-dom|react-.*|express|express-.*|knex|mysql2|better-sqlite3|passport.*|gsap|tone|zustand|@tanstack/.*)(/.*)?$',
               message: 'shared holds the rules only: no UI, server or database libraries.',
             },
           ],
