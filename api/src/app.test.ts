@@ -1,57 +1,86 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { once } from 'node:events';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.js';
+import { startTestServer, type TestServer } from './testing/testServer.js';
 
-const FAKE_CLIENT_INDEX = '<!doctype html><title>fake game client</title>';
-
-let server: Server;
-let baseUrl: string;
+let server: TestServer;
 let clientDir: string;
 
 beforeAll(async () => {
-  clientDir = await mkdtemp(path.join(tmpdir(), 'dond-client-'));
-  await writeFile(path.join(clientDir, 'index.html'), FAKE_CLIENT_INDEX);
-  const adminDir = path.join(clientDir, 'admin-not-built');
-  server = createApp({ clientDir, adminDir }).listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-client-'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>game</title>');
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+  server = await startTestServer({ clientDir, adminDir: path.join(clientDir, 'no-admin-build') });
 });
-
 afterAll(async () => {
-  server.close();
-  await once(server, 'close');
-  await rm(clientDir, { recursive: true, force: true });
+  await server.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
-describe('createApp', () => {
-  it('answers the health check', async () => {
-    const response = await fetch(`${baseUrl}/api/health`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+describe('one origin', () => {
+  it('answers the API health check', async () => {
+    const res = await server.client().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const response = await fetch(`${baseUrl}/api/nope?x=1`, { method: 'POST' });
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ error: 'Not found: POST /api/nope' });
+    const res = await server.client().get('/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found: GET /api/nope' });
   });
 
-  it("falls back to the client's index.html for its own routes", async () => {
-    const response = await fetch(`${baseUrl}/some/client/route`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toBe(FAKE_CLIENT_INDEX);
+  it('serves the game client at / and for its client-side routes', async () => {
+    for (const route of ['/', '/auth', '/customize-gifts', '/some/unknown/page']) {
+      const res = await server.client().get(route);
+      expect(res.status, route).toBe(200);
+      expect(res.text).toContain('<title>game</title>');
+    }
+    expect((await server.client().get('/assets/app.js')).text).toBe('console.log(1)');
   });
 
-  it('answers 503 with a hint while a build is missing', async () => {
-    const response = await fetch(`${baseUrl}/admin/users`);
-    expect(response.status).toBe(503);
-    expect(await response.text()).toContain('admin console is not built yet. Run `npm run build`');
+  it('answers 404 for a missing file rather than the page', async () => {
+    expect((await server.client().get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('says so when a front end is not built', async () => {
+    const res = await server.client().get('/admin/users');
+    expect(res.status).toBe(503);
+    expect(res.text).toContain('admin console is not built yet');
+  });
+
+  it('sends a Content-Security-Policy that lets Pixi and Tone run', async () => {
+    const csp = (await server.client().get('/')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' blob:/);
+    expect(csp).toMatch(/worker-src 'self' blob:/);
+    expect(csp).toMatch(/img-src 'self' data: blob:/);
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
+describe('the edges', () => {
+  it('refuses a body over the size limit with 413', async () => {
+    const res = await server.client().post('/api/auth/login', { username: 'x'.repeat(200_000), password: 'y' });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ error: 'The request body is too large' });
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const res = await server.client().post('/api/auth/login', '{"username": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'The request body is not valid JSON' });
+  });
+
+  it('refuses a state-changing request from another origin with 403', async () => {
+    const client = server.client();
+    const foreign = await client.post('/api/auth/login', { username: 'abc', password: 'x' }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toEqual({ error: 'Requests from another site are not allowed' });
+    const crossSite = await client.post('/api/auth/logout', {}, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    const own = await client.post('/api/auth/login', { username: 'abc', password: 'x' }, { origin: 'http://localhost:3000' });
+    expect(own.status).toBe(401);
   });
 });

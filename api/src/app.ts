@@ -1,8 +1,55 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import express, { type Express, type Router } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import { createPassport, endDeadSessions } from './auth/passport.js';
+import { KnexSessionStore } from './auth/sessionStore.js';
+import type { Config } from './config.js';
+import type { Db } from './db/knex.js';
+import { errorHandler, notFound } from './http/errors.js';
+import { sameOriginOnly } from './http/origin.js';
+import type { RateLimitSettings } from './http/rateLimit.js';
+import type { Mailer } from './mail/mailer.js';
+import { authRouter, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
+import { adminGamesRouter } from './modules/admin/adminGames.router.js';
+import { adminUsersRouter } from './modules/admin/adminUsers.router.js';
+import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
+import { gamesRouter } from './modules/games/games.router.js';
+import { giftsRouter } from './modules/gifts/gifts.router.js';
+import { openapiRouter } from './modules/openapi/openapi.router.js';
+
+export interface RateLimits {
+  login: RateLimitSettings;
+  register: RateLimitSettings;
+  forgotPassword: RateLimitSettings;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { windowMs: 60_000, limit: 10 },
+  register: { windowMs: 60 * 60_000, limit: 10 },
+  forgotPassword: { windowMs: 60 * 60_000, limit: 5 },
+};
+
+/** What every module's router is built from. */
+export interface RouterContext {
+  db: Db;
+  now: () => number;
+  sessions: KnexSessionStore;
+  mailer: Mailer;
+  appUrl: string;
+  limits: RateLimits;
+  log: (message: string, error?: unknown) => void;
+}
 
 export interface AppDeps {
+  config: Pick<Config, 'appUrl' | 'trustProxy'>;
+  db: Db;
+  mailer: Mailer;
+  sessionSecret: string;
+  now?: () => number;
+  rateLimits?: Partial<RateLimits>;
+  log?: (message: string, error?: unknown) => void;
   /** The built game client, served at `/`. */
   clientDir?: string;
   /** The built admin console, served under `/admin`. */
@@ -14,26 +61,93 @@ export interface AppDeps {
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../game-client/dist', import.meta.url));
 const DEFAULT_ADMIN_DIR = fileURLToPath(new URL('../../admin-console/dist', import.meta.url));
 
-export function createApp(deps: AppDeps = {}): Express {
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const BODY_LIMIT = '100kb';
+
+/** Builds the whole server from its dependencies: nothing global, so tests make as many as they like. */
+export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionStore } {
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const sessions = new KnexSessionStore(deps.db, now);
   const app = express();
   app.disable('x-powered-by');
+  if (deps.config.trustProxy) app.set('trust proxy', deps.config.trustProxy);
 
-  app.use('/api', apiRouter());
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
+          'script-src': ["'self'", 'blob:'],
+          'worker-src': ["'self'", 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'upgrade-insecure-requests': deps.config.appUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      // The API and both front ends share one origin; nothing is embedded cross-origin.
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use('/api', apiRouter(deps, sessions, now, log));
   app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console'));
   app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client'));
-
-  return app;
+  return { app, sessions };
 }
 
-function apiRouter(): Router {
+function apiRouter(deps: AppDeps, sessions: KnexSessionStore, now: () => number, log: (m: string, e?: unknown) => void): Router {
+  const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+  const ctx: RouterContext = { db: deps.db, now, sessions, mailer: deps.mailer, appUrl: deps.config.appUrl, limits, log };
+  const passport = createPassport(deps.db, now);
   const router = express.Router();
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(sameOriginOnly(deps.config.appUrl));
+  router.use(express.json({ limit: BODY_LIMIT }));
+  router.use(
+    session({
+      name: SESSION_COOKIE,
+      secret: deps.sessionSecret,
+      store: sessions,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.appUrl.startsWith('https:'),
+        maxAge: SESSION_MAX_AGE_MS,
+        path: '/',
+      },
+    }),
+  );
+  router.use(endDeadSessions.before);
+  router.use(passport.session());
+  router.use(endDeadSessions.after);
+
   router.get('/health', (_req, res) => {
     res.json({ ok: true });
   });
+  router.use('/auth', authRouter({ db: deps.db, passport, now, limits }));
+  router.use('/auth', passwordResetRouter(ctx));
+  router.use('/session', sessionRouter());
+  router.use('/gifts', giftsRouter(ctx));
+  router.use('/games', gamesRouter(ctx));
+  router.use('/admin/users', adminUsersRouter(ctx));
+  router.use('/admin/games', adminGamesRouter(ctx));
+  router.use('/openapi.json', openapiRouter());
+
   // Unknown API paths answer JSON, never a page of the client.
-  router.use((req, res) => {
-    res.status(404).json({ error: `Not found: ${req.method} ${req.baseUrl}${req.path}` });
+  router.use((req) => {
+    throw notFound(`Not found: ${req.method} ${req.baseUrl}${req.path}`);
   });
+  router.use(errorHandler(log));
   return router;
 }
 
@@ -41,16 +155,15 @@ function apiRouter(): Router {
 function singlePageApp(dir: string, name: string): Router {
   const router = express.Router();
   const indexHtml = path.resolve(dir, 'index.html');
-  router.use(express.static(dir));
-  router.get('/{*path}', (_req, res, next) => {
+  router.use(express.static(dir, { index: false, maxAge: '1h' }));
+  router.get('/{*path}', (req, res, next) => {
+    // A missing file with an extension (a stale chunk, a typo) is a 404, not the app's page.
+    if (path.extname(req.path)) return next();
     res.sendFile(indexHtml, (error) => {
       if (!error) return;
       // Checked per request, so a build made while the server runs is picked up without a restart.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !res.headersSent) {
-        res
-          .status(503)
-          .type('text/plain')
-          .send(`The ${name} is not built yet. Run \`npm run build\`, then reload.\n`);
+        res.status(503).type('text/plain').send(`The ${name} is not built yet. Run \`npm run build\`, then reload.\n`);
         return;
       }
       next(error);

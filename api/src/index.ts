@@ -1,9 +1,20 @@
-import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { startServer } from './server.js';
 
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '0.0.0.0';
-
-createApp().listen(port, host, (error) => {
-  if (error) throw error;
-  console.log(`Deals or No Deals is running at http://localhost:${port}`);
-});
+try {
+  const config = loadConfig();
+  const running = await startServer(config);
+  console.log(`Deals or No Deals is running at ${running.url} (database: ${config.databaseUrl.split(':')[0]})`);
+  const stop = () => {
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error('Could not start:', error);
+  process.exit(1);
+}

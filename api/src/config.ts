@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { passwordSchema, usernameSchema } from '@dond/shared';
+import { z } from 'zod';
+
+// An empty variable counts as unset.
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number' })
+      .int({ error: 'PORT must be a whole number' })
+      .min(0, { error: 'PORT must be from 0 to 65535' })
+      .max(65535, { error: 'PORT must be from 0 to 65535' })
+      .default(3000),
+    HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .default('sqlite:data/dond.sqlite')
+      .refine((url) => /^sqlite:.+/.test(url) || /^mysql:\/\/.+/.test(url) || /^mariadb:\/\/.+/.test(url), {
+        error: 'DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db',
+      }),
+    SESSION_SECRET: optional(z.string().min(32, { error: 'SESSION_SECRET must be at least 32 characters' })),
+    APP_URL: optional(z.url({ protocol: /^https?$/, error: 'APP_URL must be an http(s) URL such as https://game.example.com' })),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })),
+    MAIL_FROM: z.string().default('Deals or No Deals <no-reply@localhost>'),
+    MAIL_OUTBOX: z.string().default('data/outbox'),
+    ADMIN_USERNAME: optional(usernameSchema),
+    ADMIN_PASSWORD: optional(passwordSchema),
+    TRUST_PROXY: optional(z.string()),
+  })
+  .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
+    error: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string;
+  sessionSecret: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailOutbox: string;
+  admin: { username: string; password: string } | undefined;
+  trustProxy: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value is a ConfigError naming the variable and the rule. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL.startsWith('sqlite:')
+    ? `sqlite:${path.resolve(cwd, e.DATABASE_URL.slice('sqlite:'.length))}`
+    : e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl,
+    sessionSecret: e.SESSION_SECRET,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    mailOutbox: path.resolve(cwd, e.MAIL_OUTBOX),
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

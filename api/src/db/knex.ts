@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+
+export type Db = Knex;
+
+/** How long a query may wait for a connection before the request gets a 503. */
+export const CONNECTION_TIMEOUT_MS = 1500;
+
+/** A Knex instance for `sqlite:<file>` (better-sqlite3) or `mysql://…` / `mariadb://…` (mysql2). */
+export function createDb(databaseUrl: string): Db {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const filename = databaseUrl.slice('sqlite:'.length);
+    if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+    return knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      acquireConnectionTimeout: CONNECTION_TIMEOUT_MS,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: { pragma: (sql: string) => unknown }, done: (err: Error | null, conn: unknown) => void) {
+          // WAL lets readers and the writer overlap; busy_timeout rides out a concurrent writer.
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 1000');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
+  return knexFactory({
+    client: 'mysql2',
+    connection: {
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      database: url.pathname.replace(/^\//, ''),
+      charset: 'utf8mb4',
+      timezone: 'Z',
+      connectTimeout: CONNECTION_TIMEOUT_MS,
+      supportBigNumbers: true,
+    },
+    acquireConnectionTimeout: CONNECTION_TIMEOUT_MS,
+    pool: { min: 0, max: 10 },
+  });
+}
+
+export function isMysql(db: Db): boolean {
+  return db.client.config.client === 'mysql2';
+}

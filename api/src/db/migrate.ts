@@ -1,0 +1,24 @@
+import type { Knex } from 'knex';
+import type { Db } from './knex.js';
+import * as initial from './migrations/20261121_0001_initial.js';
+
+// Migrations are imported, not globbed from disk, so the same list runs from src (tests) and dist (start).
+const MIGRATIONS: Record<string, Knex.Migration> = {
+  '20261121_0001_initial': initial,
+};
+
+const source: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name] as Knex.Migration,
+};
+
+/** Brings the database to the latest schema; answers the names it applied. */
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
+  return applied;
+}
+
+export async function migrateRollbackAll(db: Db): Promise<void> {
+  await db.migrate.rollback({ migrationSource: source }, true);
+}

@@ -1,0 +1,84 @@
+import { loginRequestSchema, registerRequestSchema } from '@dond/shared';
+import express, { type Router } from 'express';
+import type { PassportStatic } from 'passport';
+import { accountProblem } from '../../auth/account.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { AppError, conflict, unauthorized } from '../../http/errors.js';
+import type { RateLimitSettings } from '../../http/rateLimit.js';
+import { limitRequests } from '../../http/rateLimit.js';
+import { parseBody } from '../../http/validate.js';
+import type { Db } from '../../db/knex.js';
+import { toCurrentUser, usersRepo, type User } from '../users/users.repo.js';
+
+export const PENDING_MESSAGE = 'Your account is pending admin approval. Please wait for approval before logging in.';
+
+export interface AuthRouterDeps {
+  db: Db;
+  passport: PassportStatic | InstanceType<typeof import('passport').Passport>;
+  now: () => number;
+  limits: { login: RateLimitSettings; register: RateLimitSettings };
+}
+
+/** /api/auth: the session check, login, registration and logout. */
+export function authRouter({ db, passport, now, limits }: AuthRouterDeps): Router {
+  const users = usersRepo(db);
+  const router = express.Router();
+
+  router.get('/me', (req, res) => {
+    if (!req.user) throw unauthorized('Not signed in');
+    res.json({ user: toCurrentUser(req.user) });
+  });
+
+  router.post('/login', limitRequests(limits.login, 'login'), async (req, res, next) => {
+    parseBody(loginRequestSchema, req);
+    const user = await new Promise<User | false>((resolve, reject) => {
+      passport.authenticate('local', { session: false }, (error: unknown, found: User | false) =>
+        error ? reject(error) : resolve(found),
+      )(req, res, next);
+    });
+    if (!user) throw unauthorized('Invalid username or password');
+    // Only after a correct password does the account's own state get a word of its own.
+    const problem = accountProblem(user, now());
+    if (problem) throw new AppError(403, problem);
+    // Passport gives the session a new id at login, so a planted session id is worthless.
+    await new Promise<void>((resolve, reject) => req.login(user, (error) => (error ? reject(error) : resolve())));
+    await users.update(user.id, { last_login_at: now() });
+    res.json(toCurrentUser(user));
+  });
+
+  router.post('/register', limitRequests(limits.register, 'registration'), async (req, res) => {
+    const body = parseBody(registerRequestSchema, req);
+    const created = await users.create({
+      username: body.username,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      status: 'pending',
+      isAdmin: false,
+      now: now(),
+    });
+    if (!created) throw conflict('Username already exists', 'username');
+    res.status(201).json({ message: PENDING_MESSAGE });
+  });
+
+  router.post('/logout', (req, res, next) => {
+    if (!req.session) return res.json({ message: 'Logged out' });
+    req.session.destroy((error) => {
+      if (error) return next(error);
+      res.clearCookie(SESSION_COOKIE, { path: '/' });
+      res.json({ message: 'Logged out' });
+    });
+  });
+
+  return router;
+}
+
+export const SESSION_COOKIE = 'dond.sid';
+
+/** /api/session: whether the caller's session is still good, asked before a game is saved. */
+export function sessionRouter(): Router {
+  const router = express.Router();
+  router.get('/validate', (req, res) => {
+    res.json({ valid: Boolean(req.user) });
+  });
+  return router;
+}

@@ -1,0 +1,93 @@
+import type { GameRecord, SavedGamePayload } from '@dond/shared';
+import type { Db } from '../../db/knex.js';
+import { isUniqueViolation } from '../users/users.repo.js';
+
+export interface GameRow {
+  id: number;
+  client_game_id: string;
+  user_id: number | null;
+  username: string;
+  custom_gift_set_id: number | null;
+  first_case_selected: number;
+  player_case_gift_id: number;
+  final_amount: number;
+  game_outcome: GameRecord['gameOutcome'];
+  banker_offer_accepted: number | boolean;
+  rounds_completed: number;
+  cases_eliminated: string;
+  gift_ids_used: string;
+  played_at: number | string;
+}
+
+export function toGameRecord(row: GameRow): GameRecord {
+  return {
+    id: Number(row.id),
+    clientGameId: row.client_game_id,
+    userId: Number(row.user_id ?? 0) || 0,
+    username: row.username,
+    customGiftSetId: row.custom_gift_set_id === null ? null : Number(row.custom_gift_set_id),
+    firstCaseSelected: Number(row.first_case_selected),
+    playerCaseGiftId: Number(row.player_case_gift_id),
+    roundsCompleted: Number(row.rounds_completed),
+    gameOutcome: row.game_outcome,
+    bankerOfferAccepted: Boolean(row.banker_offer_accepted),
+    finalAmount: Number(row.final_amount),
+    casesEliminated: JSON.parse(row.cases_eliminated) as number[],
+    giftIdsUsed: JSON.parse(row.gift_ids_used) as number[],
+    playedAt: new Date(Number(row.played_at)).toISOString(),
+  };
+}
+
+/** The fields that make two saves of one game the same game. */
+export function sameGame(record: GameRecord, payload: SavedGamePayload): boolean {
+  return (
+    record.customGiftSetId === payload.customGiftSetId &&
+    record.firstCaseSelected === payload.firstCaseSelected &&
+    record.playerCaseGiftId === payload.playerCaseGiftId &&
+    record.finalAmount === payload.finalAmount &&
+    record.gameOutcome === payload.gameOutcome &&
+    record.bankerOfferAccepted === payload.bankerOfferAccepted &&
+    record.roundsCompleted === payload.roundsCompleted &&
+    JSON.stringify(record.casesEliminated) === JSON.stringify(payload.casesEliminated) &&
+    JSON.stringify(record.giftIdsUsed) === JSON.stringify(payload.giftIdsUsed)
+  );
+}
+
+export function gamesRepo(db: Db) {
+  const games = () => db<GameRow>('games');
+  return {
+    async findByClientId(userId: number, clientGameId: string): Promise<GameRecord | null> {
+      const row = await games().where({ user_id: userId, client_game_id: clientGameId }).first();
+      return row ? toGameRecord(row) : null;
+    },
+    /** Inserts the game; answers null when this user already has a game with that client id. */
+    async insert(owner: { id: number; username: string }, payload: SavedGamePayload, playedAt: number): Promise<GameRecord | null> {
+      try {
+        await games().insert({
+          client_game_id: payload.clientGameId,
+          user_id: owner.id,
+          username: owner.username,
+          custom_gift_set_id: payload.customGiftSetId,
+          first_case_selected: payload.firstCaseSelected,
+          player_case_gift_id: payload.playerCaseGiftId,
+          final_amount: payload.finalAmount,
+          game_outcome: payload.gameOutcome,
+          banker_offer_accepted: payload.bankerOfferAccepted,
+          rounds_completed: payload.roundsCompleted,
+          cases_eliminated: JSON.stringify(payload.casesEliminated),
+          gift_ids_used: JSON.stringify(payload.giftIdsUsed),
+          played_at: playedAt,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      return this.findByClientId(owner.id, payload.clientGameId);
+    },
+    async listByUser(userId: number, limit = 100): Promise<GameRecord[]> {
+      const rows = await games().where({ user_id: userId }).orderBy('played_at', 'desc').orderBy('id', 'desc').limit(limit);
+      return rows.map(toGameRecord);
+    },
+  };
+}
+export type GamesRepo = ReturnType<typeof gamesRepo>;

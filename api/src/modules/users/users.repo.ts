@@ -1,0 +1,130 @@
+import type { AdminUser, CurrentUser, UserStatus } from '@dond/shared';
+import type { Db } from '../../db/knex.js';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  username_key: string;
+  email: string | null;
+  password_hash: string;
+  status: UserStatus;
+  is_admin: number | boolean;
+  is_monthly_subscriber: number | boolean;
+  created_at: number | string;
+  expiry_date: number | string | null;
+  last_login_at: number | string | null;
+}
+
+export interface User {
+  id: number;
+  username: string;
+  email: string | null;
+  passwordHash: string;
+  status: UserStatus;
+  isAdmin: boolean;
+  isMonthlySubscriber: boolean;
+  createdAt: number;
+  expiryDate: number | null;
+  lastLoginAt: number | null;
+}
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function toUser(row: UserRow): User {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    email: row.email,
+    passwordHash: row.password_hash,
+    status: row.status,
+    isAdmin: Boolean(row.is_admin),
+    isMonthlySubscriber: Boolean(row.is_monthly_subscriber),
+    createdAt: Number(row.created_at),
+    expiryDate: num(row.expiry_date),
+    lastLoginAt: num(row.last_login_at),
+  };
+}
+
+export const toCurrentUser = (u: User): CurrentUser => ({ id: u.id, username: u.username, isAdmin: u.isAdmin });
+
+export function toAdminUser(u: User): AdminUser {
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    status: u.status,
+    isAdmin: u.isAdmin,
+    isMonthlySubscriber: u.isMonthlySubscriber,
+    createdAt: new Date(u.createdAt).toISOString(),
+    expiryDate: iso(u.expiryDate),
+    lastLoginAt: iso(u.lastLoginAt),
+  };
+}
+
+export const usernameKey = (username: string) => username.trim().toLowerCase();
+
+export function usersRepo(db: Db) {
+  const users = () => db<UserRow>('users');
+  return {
+    async findById(id: number): Promise<User | null> {
+      const row = await users().where({ id }).first();
+      return row ? toUser(row) : null;
+    },
+    async findByUsername(username: string): Promise<User | null> {
+      const row = await users().where({ username_key: usernameKey(username) }).first();
+      return row ? toUser(row) : null;
+    },
+    async findByEmail(email: string): Promise<User[]> {
+      const rows = await users().whereRaw('LOWER(email) = ?', [email.trim().toLowerCase()]);
+      return rows.map(toUser);
+    },
+    /** Inserts a user; answers null when the username is taken (regardless of case). */
+    async create(input: {
+      username: string;
+      email: string | null;
+      passwordHash: string;
+      status: UserStatus;
+      isAdmin: boolean;
+      now: number;
+    }): Promise<User | null> {
+      try {
+        await users().insert({
+          username: input.username.trim(),
+          username_key: usernameKey(input.username),
+          email: input.email,
+          password_hash: input.passwordHash,
+          status: input.status,
+          is_admin: input.isAdmin,
+          is_monthly_subscriber: false,
+          created_at: input.now,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+      return this.findByUsername(input.username);
+    },
+    async update(id: number, changes: Partial<Omit<UserRow, 'id'>>): Promise<void> {
+      await users().where({ id }).update(changes);
+    },
+    async remove(id: number): Promise<void> {
+      await users().where({ id }).delete();
+    },
+    async hasAdmin(): Promise<boolean> {
+      return (await users().where({ is_admin: true }).first('id')) !== undefined;
+    },
+  };
+}
+export type UsersRepo = ReturnType<typeof usersRepo>;
+
+/** A duplicate key on either engine (MySQL 1062, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; errno?: number };
+  return (
+    e?.code === 'ER_DUP_ENTRY' ||
+    e?.errno === 1062 ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

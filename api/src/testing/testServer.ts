@@ -1,0 +1,173 @@
+// Test harness: a real server on a random port over a fresh, migrated database (SQLite by default,
+// MySQL/MariaDB when TEST_MYSQL_URL is set), and an HTTP client that keeps its cookie like a browser.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { UserStatus } from '@dond/shared';
+import { createApp, type AppDeps, type RateLimits } from '../app.js';
+import { hashPassword } from '../auth/passwords.js';
+import { createDb, type Db } from '../db/knex.js';
+import { migrateLatest } from '../db/migrate.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+import { usersRepo, type User } from '../modules/users/users.repo.js';
+
+const GENEROUS: RateLimits = {
+  login: { windowMs: 60_000, limit: 10_000 },
+  register: { windowMs: 60_000, limit: 10_000 },
+  forgotPassword: { windowMs: 60_000, limit: 10_000 },
+};
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A new empty database: a temp SQLite file, or a fresh MySQL database named dond_test_<random>. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  const mysqlUrl = process.env.TEST_MYSQL_URL;
+  if (!mysqlUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-test-'));
+    return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `dond_test_${randomBytes(6).toString('hex')}`;
+  const admin = createDb(mysqlUrl);
+  await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.destroy();
+  const url = new URL(mysqlUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = createDb(mysqlUrl);
+      await again.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+      await again.destroy();
+    },
+  };
+}
+
+export interface TestServerOptions {
+  now?: () => number;
+  rateLimits?: Partial<RateLimits>;
+  mailer?: Mailer;
+  appUrl?: string;
+  clientDir?: string;
+  adminDir?: string;
+  log?: AppDeps['log'];
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  outbox: string;
+  sessions: ReturnType<typeof createApp>['sessions'];
+  client(): TestClient;
+  createUser(input: Partial<CreateUserInput> & { username: string }): Promise<User>;
+  close(): Promise<void>;
+}
+
+export interface CreateUserInput {
+  username: string;
+  password: string;
+  email: string | null;
+  status: UserStatus;
+  isAdmin: boolean;
+  expiryDate: number | null;
+}
+
+export const TEST_PASSWORD = 'secret123';
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await freshDatabase();
+  const db = createDb(database.url);
+  await migrateLatest(db);
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
+  const appUrl = options.appUrl ?? 'http://localhost:3000';
+  const { app, sessions } = createApp({
+    config: { appUrl, trustProxy: undefined },
+    db,
+    mailer: options.mailer ?? createMailer({ from: 'test@localhost', outbox }),
+    sessionSecret: 'test-session-secret-0123456789abcdef',
+    now: options.now,
+    rateLimits: { ...GENEROUS, ...options.rateLimits },
+    log: options.log ?? (() => undefined),
+    clientDir: options.clientDir,
+    adminDir: options.adminDir,
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const users = usersRepo(db);
+  return {
+    url,
+    db,
+    outbox,
+    sessions,
+    client: () => new TestClient(url),
+    async createUser(input) {
+      const created = await users.create({
+        username: input.username,
+        email: input.email ?? null,
+        passwordHash: await hashPassword(input.password ?? TEST_PASSWORD),
+        status: input.status ?? 'approved',
+        isAdmin: input.isAdmin ?? false,
+        now: Date.now(),
+      });
+      if (!created) throw new Error(`user ${input.username} exists`);
+      if (input.expiryDate !== undefined) await users.update(created.id, { expiry_date: input.expiryDate });
+      return (await users.findById(created.id)) as User;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      await database.drop();
+      fs.rmSync(outbox, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** fetch with a cookie jar of one cookie: the session. */
+export class TestClient {
+  cookie: string | undefined;
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    const res = await fetch(`${this.baseUrl}${url}`, init);
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('dond.sid='));
+    if (setCookie) {
+      const value = setCookie.split(';')[0]!;
+      this.cookie = /dond\.sid=;|Expires=Thu, 01 Jan 1970/i.test(setCookie) ? undefined : value;
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+  get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
+  post = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body ?? {}, headers);
+  patch = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', url, body ?? {}, headers);
+  delete = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('DELETE', url, undefined, headers);
+
+  async login(username: string, password = TEST_PASSWORD): Promise<TestResponse> {
+    const res = await this.post('/api/auth/login', { username, password });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.text}`);
+    return res;
+  }
+}
