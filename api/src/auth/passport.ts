@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { usersRepo, type User } from '../modules/users/users.repo.js';
+import { usersRepo, type User as AppUser } from '../modules/users/users.repo.js';
 import type { Db } from '../db/knex.js';
 import { accountProblem } from './account.js';
 import { verifyPassword } from './passwords.js';
@@ -10,7 +10,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface User extends Omit<import('../modules/users/users.repo.js').User, never> {}
+    interface User extends AppUser {}
   }
 }
 
@@ -31,7 +31,7 @@ export function createPassport(db: Db, now: () => number) {
       }
     }),
   );
-  passport.serializeUser<number>((user, done) => done(null, (user as User).id));
+  passport.serializeUser<number>((user, done) => done(null, (user as AppUser).id));
   // Status and expiry are read on every request: a disabled, rejected or expired account is signed out at once.
   passport.deserializeUser<number>(async (id, done) => {
     try {
@@ -55,3 +55,5 @@ export const endDeadSessions: { before: RequestHandler; after: RequestHandler } 
     req.session.destroy((error) => next(error));
   },
 };
+
+export type AppPassport = ReturnType<typeof createPassport>;

@@ -1,7 +1,7 @@
 import { loginRequestSchema, registerRequestSchema } from '@dond/shared';
 import express, { type Router } from 'express';
-import type { PassportStatic } from 'passport';
 import { accountProblem } from '../../auth/account.js';
+import type { AppPassport } from '../../auth/passport.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
 import type { RateLimitSettings } from '../../http/rateLimit.js';
@@ -14,7 +14,7 @@ export const PENDING_MESSAGE = 'Your account is pending admin approval. Please w
 
 export interface AuthRouterDeps {
   db: Db;
-  passport: PassportStatic | InstanceType<typeof import('passport').Passport>;
+  passport: AppPassport;
   now: () => number;
   limits: { login: RateLimitSettings; register: RateLimitSettings };
 }
