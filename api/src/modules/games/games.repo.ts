@@ -61,7 +61,11 @@ export function gamesRepo(db: Db) {
       return row ? toGameRecord(row) : null;
     },
     /** Inserts the game; answers null when this user already has a game with that client id. */
-    async insert(owner: { id: number; username: string }, payload: SavedGamePayload, playedAt: number): Promise<GameRecord | null> {
+    async insert(
+      owner: { id: number; username: string },
+      payload: SavedGamePayload,
+      playedAt: number,
+    ): Promise<GameRecord | null> {
       try {
         await games().insert({
           client_game_id: payload.clientGameId,
@@ -85,7 +89,11 @@ export function gamesRepo(db: Db) {
       return this.findByClientId(owner.id, payload.clientGameId);
     },
     async listByUser(userId: number, limit = 100): Promise<GameRecord[]> {
-      const rows = await games().where({ user_id: userId }).orderBy('played_at', 'desc').orderBy('id', 'desc').limit(limit);
+      const rows = await games()
+        .where({ user_id: userId })
+        .orderBy('played_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
       return rows.map(toGameRecord);
     },
   };

@@ -1,4 +1,10 @@
-import { DEFAULT_GIFT_IDS, isValidGiftSet, verifyGame, type SaveGameResponse, type SavedGamePayload } from '@dond/shared';
+import {
+  DEFAULT_GIFT_IDS,
+  isValidGiftSet,
+  verifyGame,
+  type SaveGameResponse,
+  type SavedGamePayload,
+} from '@dond/shared';
 import type { Db } from '../../db/knex.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { giftSetsRepo } from '../gifts/gifts.repo.js';
@@ -23,9 +29,15 @@ export async function saveGame(
 
   // The game was dealt from the default set or from the player's own set.
   const custom = await giftSetsRepo(db).findByUser(owner.id);
-  const candidates = [DEFAULT_GIFT_IDS, ...(custom && isValidGiftSet(custom.giftIds) ? [custom.giftIds] : [])];
-  const sameGifts = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join() === [...payload.giftIdsUsed].sort((a, b) => a - b).join();
-  const allowed = candidates.find(sameGifts) ?? (payload.customGiftSetId !== null && custom ? custom.giftIds : DEFAULT_GIFT_IDS);
+  const candidates = [
+    DEFAULT_GIFT_IDS,
+    ...(custom && isValidGiftSet(custom.giftIds) ? [custom.giftIds] : []),
+  ];
+  const sameGifts = (ids: readonly number[]) =>
+    [...ids].sort((a, b) => a - b).join() === [...payload.giftIdsUsed].sort((a, b) => a - b).join();
+  const allowed =
+    candidates.find(sameGifts) ??
+    (payload.customGiftSetId !== null && custom ? custom.giftIds : DEFAULT_GIFT_IDS);
   const verdict = verifyGame(payload, allowed);
   if (!verdict.ok) throw unprocessable(`This game breaks the rules: ${verdict.rule}`, verdict.field);
 

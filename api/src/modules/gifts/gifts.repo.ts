@@ -23,7 +23,12 @@ export function giftSetsRepo(db: Db) {
       return row ? toGiftSet(row) : null;
     },
     /** One set per user: saving again replaces it. */
-    async save(userId: number, name: string, giftIds: readonly number[], now: number): Promise<CustomGiftSet> {
+    async save(
+      userId: number,
+      name: string,
+      giftIds: readonly number[],
+      now: number,
+    ): Promise<CustomGiftSet> {
       const values = { name, gift_ids: JSON.stringify(giftIds), updated_at: now };
       await sets()
         .insert({ user_id: userId, ...values })

@@ -1,0 +1,199 @@
+import { DEFAULT_GIFT_IDS, type SavedGamePayload } from '@dond/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playGame } from '../../testing/games.js';
+import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
+import { DIFFERENT_PAYLOAD } from './games.service.js';
+
+let server: TestServer;
+let player: TestClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await server.createUser({ username: 'streamer' });
+  await server.createUser({ username: 'other' });
+  player = server.client();
+  await player.login('streamer');
+});
+afterAll(() => server.close());
+
+const countGames = async () => Number((await server.db('games').count<{ n: number }[]>({ n: '*' }))[0]!.n);
+
+describe('POST /api/games', () => {
+  it('is for signed-in players only', async () => {
+    const res = await server.client().post('/api/games', playGame());
+    expect(res).toMatchObject({ status: 401, body: { error: 'Please log in first' } });
+  });
+
+  it('saves a deal and a won game, answering 201 with the record', async () => {
+    for (const plan of [
+      { seed: 1, dealInRound: 3 },
+      { seed: 2, dealInRound: null, swap: true },
+    ]) {
+      const payload = playGame(plan);
+      const res = await player.post('/api/games', payload);
+      expect(res.status).toBe(201);
+      expect(res.body.created).toBe(true);
+      expect(res.body.game).toMatchObject({
+        clientGameId: payload.clientGameId,
+        username: 'streamer',
+        firstCaseSelected: payload.firstCaseSelected,
+        finalAmount: payload.finalAmount,
+        gameOutcome: payload.gameOutcome,
+        roundsCompleted: payload.roundsCompleted,
+        casesEliminated: payload.casesEliminated,
+        giftIdsUsed: payload.giftIdsUsed,
+      });
+    }
+  });
+
+  it('takes the player from the session, never from the body', async () => {
+    const payload = { ...playGame({ seed: 3, dealInRound: 1 }), userId: 999, username: 'other' };
+    const res = await player.post('/api/games', payload);
+    expect(res.body.game.username).toBe('streamer');
+    const row = await server.db('games').where({ client_game_id: payload.clientGameId }).first();
+    expect(row.username).toBe('streamer');
+  });
+
+  it('is idempotent on clientGameId: the same game again answers 200 with the stored record', async () => {
+    const payload = playGame({ seed: 4, dealInRound: 5 });
+    const first = await player.post('/api/games', payload);
+    const again = await player.post('/api/games', payload);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ game: first.body.game, created: false });
+  });
+
+  it('makes one record out of three concurrent identical saves', async () => {
+    const payload = playGame({ seed: 5, dealInRound: null });
+    const before = await countGames();
+    const answers = await Promise.all([1, 2, 3].map(() => player.post('/api/games', payload)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.game.id)).size).toBe(1);
+    expect(await countGames()).toBe(before + 1);
+  });
+
+  it('answers 409 for the same id with another payload', async () => {
+    const payload = playGame({ seed: 6, dealInRound: 2 });
+    await player.post('/api/games', payload);
+    const other = playGame({ seed: 7, dealInRound: 2 });
+    const res = await player.post('/api/games', { ...other, clientGameId: payload.clientGameId });
+    expect(res).toMatchObject({ status: 409, body: { error: DIFFERENT_PAYLOAD, field: 'clientGameId' } });
+  });
+
+  it('keeps one player’s ids apart from another’s', async () => {
+    const payload = playGame({ seed: 8, dealInRound: 4 });
+    await player.post('/api/games', payload);
+    const someoneElse = server.client();
+    await someoneElse.login('other');
+    expect((await someoneElse.post('/api/games', payload)).status).toBe(201);
+  });
+
+  describe('refuses an impossible game with 422 naming the rule', () => {
+    const base = () => playGame({ seed: 9, dealInRound: 4 });
+    const won = () => playGame({ seed: 10, dealInRound: null });
+    const cases: Array<[string, () => SavedGamePayload, string, RegExp]> = [
+      [
+        'another amount',
+        () => ({ ...base(), finalAmount: base().finalAmount * 3 + 50 }),
+        'finalAmount',
+        /cannot offer/,
+      ],
+      [
+        'a won amount that is no case',
+        () => ({ ...won(), finalAmount: 12345 }),
+        'finalAmount',
+        /case kept or swapped/,
+      ],
+      [
+        'the player’s case eliminated',
+        () => {
+          const p = base();
+          return { ...p, casesEliminated: [p.firstCaseSelected, ...p.casesEliminated.slice(1)] };
+        },
+        'casesEliminated',
+        /your case/,
+      ],
+      [
+        'a repeated gift',
+        () => {
+          const p = base();
+          return { ...p, giftIdsUsed: [...p.giftIdsUsed.slice(0, 25), p.giftIdsUsed[0]!] };
+        },
+        'giftIdsUsed',
+        /more than one case/,
+      ],
+      [
+        'a wrong count in a round',
+        () => {
+          const p = base();
+          return { ...p, casesEliminated: p.casesEliminated.slice(0, -1) };
+        },
+        'casesEliminated',
+        /needs/,
+      ],
+      [
+        'a gift outside the set',
+        () => {
+          const p = base();
+          return { ...p, giftIdsUsed: p.giftIdsUsed.map((id) => (id === 1 ? 44 : id)) };
+        },
+        'giftIdsUsed',
+        /not in the gift set/,
+      ],
+      [
+        'the wrong player gift',
+        () => {
+          const p = base();
+          return { ...p, playerCaseGiftId: p.giftIdsUsed[p.firstCaseSelected % 26]! };
+        },
+        'playerCaseGiftId',
+        /gift in case/,
+      ],
+      ['the wrong round', () => ({ ...base(), roundsCompleted: 7 }), 'roundsCompleted', /must be 4/],
+    ];
+    it.each(cases)('%s', async (_name, make, field, rule) => {
+      const before = await countGames();
+      const res = await player.post('/api/games', make());
+      expect(res.status).toBe(422);
+      expect(res.body.field).toBe(field);
+      expect(res.body.error).toMatch(/^This game breaks the rules: /);
+      expect(res.body.error).toMatch(rule);
+      expect(await countGames()).toBe(before);
+    });
+  });
+
+  it('refuses a malformed payload with 400 naming the field', async () => {
+    const res = await player.post('/api/games', { ...playGame(), clientGameId: 'not-a-uuid' });
+    expect(res.body).toEqual({ error: 'clientGameId must be a UUID', field: 'clientGameId' });
+    expect(res.status).toBe(400);
+    const noCases = await player.post('/api/games', { ...playGame(), casesEliminated: 'all' });
+    expect(noCases).toMatchObject({ status: 400, body: { field: 'casesEliminated' } });
+  });
+
+  it('accepts a game dealt from the player’s own gift set, and only from a set they have', async () => {
+    const custom = [...DEFAULT_GIFT_IDS.slice(1), 44];
+    const payload = playGame({ seed: 11, giftIds: custom, dealInRound: 6 });
+    expect((await player.post('/api/games', payload)).status).toBe(422);
+    const saved = await player.post('/api/gifts/custom', { name: 'Big', giftIds: custom });
+    const withSet = { ...payload, customGiftSetId: saved.body.customGiftSet.id };
+    expect((await player.post('/api/games', withSet)).status).toBe(201);
+  });
+});
+
+describe('GET /api/games/my-games', () => {
+  it('lists the caller’s own games, newest first', async () => {
+    const fresh = server.client();
+    await server.createUser({ username: 'historian' });
+    await fresh.login('historian');
+    const a = playGame({ seed: 20, dealInRound: 1 });
+    const b = playGame({ seed: 21, dealInRound: 2 });
+    await fresh.post('/api/games', a);
+    await fresh.post('/api/games', b);
+    const res = await fresh.get('/api/games/my-games');
+    expect(res.status).toBe(200);
+    expect(res.body.games.map((g: { clientGameId: string }) => g.clientGameId).sort()).toEqual(
+      [a.clientGameId, b.clientGameId].sort(),
+    );
+    expect(res.body.games.every((g: { username: string }) => g.username === 'historian')).toBe(true);
+    expect((await server.client().get('/api/games/my-games')).status).toBe(401);
+  });
+});
