@@ -174,6 +174,26 @@ describe('the session', () => {
   });
 });
 
+describe('the cookie on https', () => {
+  it('is Secure when APP_URL is https', async () => {
+    const secure = await startTestServer({ appUrl: 'https://game.example', trustProxy: 'loopback' });
+    try {
+      await secure.createUser({ username: 'tls_user' });
+      const res = await secure
+        .client()
+        .post(
+          '/api/auth/login',
+          { username: 'tls_user', password: TEST_PASSWORD },
+          { 'x-forwarded-proto': 'https' },
+        );
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().find((c) => c.startsWith('dond.sid='))).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
 describe('the account life', () => {
   it('register, pending cannot log in, approve, log in, disable kills the open session, expiry kills it too', async () => {
     const client = server.client();
