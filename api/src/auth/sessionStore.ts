@@ -29,9 +29,9 @@ export class KnexSessionStore extends session.Store {
     super();
   }
 
+  // From the store's own clock (not the cookie's date), so one clock decides when a session ends.
   private expiry(sess: SessionData): number {
-    const expires = sess.cookie?.expires;
-    return expires ? new Date(expires).getTime() : this.now() + DAY_MS;
+    return this.now() + (sess.cookie?.originalMaxAge ?? DAY_MS);
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {

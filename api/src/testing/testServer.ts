@@ -24,9 +24,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A new empty database: a temp SQLite file, or a fresh MySQL database named dond_test_<random>. */
-export async function freshDatabase(): Promise<TestDatabase> {
-  const mysqlUrl = process.env.TEST_MYSQL_URL;
+/**
+ * A new empty database: a temp SQLite file, or a fresh MySQL database named dond_test_<random> on the
+ * server of `mysqlUrl` (TEST_MYSQL_URL by default; null for SQLite).
+ */
+export async function freshDatabase(mysqlUrl: string | null = process.env.TEST_MYSQL_URL ?? null): Promise<TestDatabase> {
   if (!mysqlUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-test-'));
     return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
@@ -52,9 +54,14 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimits>;
   mailer?: Mailer;
   appUrl?: string;
+  trustProxy?: string;
   clientDir?: string;
   adminDir?: string;
   log?: AppDeps['log'];
+  /** SQLite even when TEST_MYSQL_URL is set. */
+  sqlite?: boolean;
+  /** Builds the app's Knex for the fresh database's URL (faults.test.ts puts a proxy it can cut in between). */
+  connect?: (databaseUrl: string) => Db | Promise<Db>;
 }
 
 export interface TestServer {
@@ -79,13 +86,13 @@ export interface CreateUserInput {
 export const TEST_PASSWORD = 'secret123';
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await freshDatabase();
-  const db = createDb(database.url);
+  const database = await freshDatabase(options.sqlite ? null : undefined);
+  const db = await (options.connect ?? createDb)(database.url);
   await migrateLatest(db);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
   const appUrl = options.appUrl ?? 'http://localhost:3000';
   const { app, sessions } = createApp({
-    config: { appUrl, trustProxy: undefined },
+    config: { appUrl, trustProxy: options.trustProxy },
     db,
     mailer: options.mailer ?? createMailer({ from: 'test@localhost', outbox }),
     sessionSecret: 'test-session-secret-0123456789abcdef',

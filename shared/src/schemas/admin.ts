@@ -82,7 +82,19 @@ export const listQuerySchema = z.object({
   range: jsonParam(
     'range',
     z
-      .tuple([z.number().int().min(0), z.number().int().min(0)], { error: 'range must be [first, last]' })
+      .tuple(
+        [
+          z
+            .number({ error: 'range must be [first, last]' })
+            .int({ error: 'range must hold whole numbers' })
+            .min(0, { error: 'range cannot be negative' }),
+          z
+            .number({ error: 'range must be [first, last]' })
+            .int({ error: 'range must hold whole numbers' })
+            .min(0, { error: 'range cannot be negative' }),
+        ],
+        { error: 'range must be [first, last]' },
+      )
       .refine(([first, last]) => last >= first, { error: 'range must have last >= first' })
       .refine(([first, last]) => last - first < MAX_PAGE_SIZE, {
         error: `range may span at most ${MAX_PAGE_SIZE} rows`,
@@ -90,7 +102,13 @@ export const listQuerySchema = z.object({
   ).optional(),
   sort: jsonParam(
     'sort',
-    z.tuple([z.string(), z.enum(['ASC', 'DESC'])], { error: 'sort must be [field, "ASC" or "DESC"]' }),
+    z.tuple(
+      [
+        z.string({ error: 'sort must be [field, "ASC" or "DESC"]' }),
+        z.enum(['ASC', 'DESC'], { error: 'sort direction must be "ASC" or "DESC"' }),
+      ],
+      { error: 'sort must be [field, "ASC" or "DESC"]' },
+    ),
   ).optional(),
   filter: jsonParam(
     'filter',

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BACKUP_KEY_PREFIX, CASE_COUNT, FINAL_ROUND, GIFT_SET_SIZE } from '../constants.js';
+import {
+  BACKUP_KEY_PREFIX,
+  CASE_COUNT,
+  FINAL_ROUND,
+  GIFT_SET_SIZE,
+  USERNAME_MAX_LENGTH,
+} from '../constants.js';
 import { GAME_OUTCOMES } from '../rules/state.js';
 import { isoDateSchema } from './common.js';
 import { giftIdSchema } from './gifts.js';
@@ -111,3 +117,48 @@ export type RecoverGameRequest = z.infer<typeof recoverGameRequestSchema>;
 export function backupKeyFor(clientGameId: string): string {
   return `${BACKUP_KEY_PREFIX}${clientGameId}`;
 }
+
+/** GET /api/admin/games: the `filter` of the list query (a username search, and the outcome). */
+export const gamesListFilterSchema = z.strictObject(
+  {
+    /** Players whose username starts with this, regardless of case. */
+    q: z
+      .string({ error: 'q must be text' })
+      .trim()
+      .max(USERNAME_MAX_LENGTH, {
+        error: `q must be at most ${USERNAME_MAX_LENGTH} characters`,
+      })
+      .optional(),
+    gameOutcome: gameOutcomeSchema.optional(),
+  },
+  { error: 'filter may hold only q and gameOutcome' },
+);
+export type GamesListFilter = z.infer<typeof gamesListFilterSchema>;
+
+/** DELETE /api/admin/games: how many games were deleted. */
+export const clearGamesResponseSchema = z.object({ deleted: z.number().int().min(0) });
+export type ClearGamesResponse = z.infer<typeof clearGamesResponseSchema>;
+
+export const DAILY_GAMES_DEFAULT_DAYS = 30;
+export const DAILY_GAMES_MAX_DAYS = 365;
+
+/** GET /api/admin/games/daily?days=N: the last N UTC days, today included. */
+export const dailyGamesQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: `days must be a whole number from 1 to ${DAILY_GAMES_MAX_DAYS}` })
+    .int({ error: `days must be a whole number from 1 to ${DAILY_GAMES_MAX_DAYS}` })
+    .min(1, { error: `days must be a whole number from 1 to ${DAILY_GAMES_MAX_DAYS}` })
+    .max(DAILY_GAMES_MAX_DAYS, { error: `days must be a whole number from 1 to ${DAILY_GAMES_MAX_DAYS}` })
+    .default(DAILY_GAMES_DEFAULT_DAYS),
+});
+export type DailyGamesQuery = z.infer<typeof dailyGamesQuerySchema>;
+
+/** GET /api/admin/games/daily: one entry per UTC day, oldest first, days without games included. */
+export const dailyGamesResponseSchema = z.array(
+  z.object({
+    day: z.iso.date({ error: 'day must be a date (YYYY-MM-DD)' }),
+    games: z.number().int().min(0),
+    totalWinnings: z.number().int().min(0),
+  }),
+);
+export type DailyGames = z.infer<typeof dailyGamesResponseSchema>;

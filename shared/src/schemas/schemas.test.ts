@@ -146,7 +146,14 @@ describe('admin requests', () => {
     expect(firstIssue(listQuerySchema, { range: '[0,5000]' })?.message).toBe(
       'range may span at most 1000 rows',
     );
-    expect(firstIssue(listQuerySchema, { sort: '["id","UP"]' })?.path).toMatch(/^sort/);
+    expect(firstIssue(listQuerySchema, { sort: '["id","UP"]' })).toEqual({
+      path: 'sort.1',
+      message: 'sort direction must be "ASC" or "DESC"',
+    });
+    expect(firstIssue(listQuerySchema, { range: '[-1,5]' })).toEqual({
+      path: 'range.0',
+      message: 'range cannot be negative',
+    });
   });
 });
 

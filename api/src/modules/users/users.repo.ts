@@ -1,5 +1,6 @@
 import type { AdminUser, CurrentUser, UserStatus } from '@dond/shared';
 import type { Db } from '../../db/knex.js';
+import { fetchPage, type ListRequest, type Page } from '../../http/listQuery.js';
 
 export interface UserRow {
   id: number;
@@ -46,7 +47,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export const toCurrentUser = (u: User): CurrentUser => ({ id: u.id, username: u.username, isAdmin: u.isAdmin });
+export const toCurrentUser = (u: User): CurrentUser => ({
+  id: u.id,
+  username: u.username,
+  isAdmin: u.isAdmin,
+});
 
 export function toAdminUser(u: User): AdminUser {
   return {
@@ -64,6 +69,18 @@ export function toAdminUser(u: User): AdminUser {
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
+/** What the admin's user lists can be narrowed by. */
+export interface UserListFilter {
+  /** Part of the username or the email, in any case. */
+  q?: string;
+  status?: UserStatus;
+  /** react-admin's getMany asks for a set of ids. */
+  id?: number[];
+}
+
+// '!' escapes LIKE's wildcards: the same ESCAPE clause works on SQLite and MySQL (a backslash does not).
+const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
 export function usersRepo(db: Db) {
   const users = () => db<UserRow>('users');
   return {
@@ -72,7 +89,9 @@ export function usersRepo(db: Db) {
       return row ? toUser(row) : null;
     },
     async findByUsername(username: string): Promise<User | null> {
-      const row = await users().where({ username_key: usernameKey(username) }).first();
+      const row = await users()
+        .where({ username_key: usernameKey(username) })
+        .first();
       return row ? toUser(row) : null;
     },
     async findByEmail(email: string): Promise<User[]> {
@@ -110,6 +129,29 @@ export function usersRepo(db: Db) {
     },
     async remove(id: number): Promise<void> {
       await users().where({ id }).delete();
+    },
+    /** A page of users for the admin lists, with the total the filter matches. */
+    async listPage(filter: UserListFilter, list: ListRequest<unknown>): Promise<Page<User>> {
+      const query = users();
+      if (filter.status) query.where({ status: filter.status });
+      if (filter.id) query.whereIn('id', filter.id);
+      if (filter.q) {
+        const pattern = likeContaining(filter.q);
+        query.where((q) =>
+          q
+            .whereRaw("username_key LIKE ? ESCAPE '!'", [pattern])
+            .orWhereRaw("LOWER(email) LIKE ? ESCAPE '!'", [pattern]),
+        );
+      }
+      const page = await fetchPage<UserRow>(query, list);
+      return { rows: page.rows.map(toUser), total: page.total };
+    },
+    /** Changes a player's account; an admin's row is never touched, whatever the caller checked before. */
+    async updatePlayer(id: number, changes: Partial<Omit<UserRow, 'id' | 'is_admin'>>): Promise<void> {
+      await users().where({ id, is_admin: false }).update(changes);
+    },
+    async removePlayer(id: number): Promise<void> {
+      await users().where({ id, is_admin: false }).delete();
     },
     async hasAdmin(): Promise<boolean> {
       return (await users().where({ is_admin: true }).first('id')) !== undefined;
