@@ -20,7 +20,9 @@ export async function startServer(config: Config, print: (text: string) => void 
   await seedFirstAdmin(db, config.admin, Date.now(), print);
   const secret = await sessionSecret(db, config.sessionSecret);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox, log: print });
-  const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret });
+  // Errors go to stderr; notices (such as a reset link written to the outbox) to stdout with the rest.
+  const log = (message: string, error?: unknown) => (error ? console.error(message, error) : print(message));
+  const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret, log });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error) => (error ? reject(error) : resolve(s)));
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -9,18 +10,29 @@ export interface MailMessage {
   html?: string;
 }
 
+/** 'smtp': handed to an SMTP server; 'outbox': only written to a folder, so nobody receives it. */
+export type MailMode = 'smtp' | 'outbox';
+
 export interface Mailer {
+  readonly mode: MailMode;
   send(message: MailMessage): Promise<void>;
 }
 
 /**
  * Mail through nodemailer: over SMTP when SMTP_URL is set, otherwise each message becomes an .eml file in the
- * outbox folder, so the reset flow works on a laptop with nothing else running.
+ * outbox folder, so the reset flow works on a laptop with nothing else running. nodemailer reads options from
+ * the URL's query, so a local server that offers STARTTLS with a self-signed certificate takes `?ignoreTLS=true`.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outbox: string; log?: (line: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outbox: string;
+  log?: (line: string) => void;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
+      mode: 'smtp',
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
       },
@@ -28,11 +40,14 @@ export function createMailer(options: { smtpUrl?: string; from: string; outbox: 
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    mode: 'outbox',
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(options.outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // The random part keeps two mails to one address in the same millisecond from overwriting each other.
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
+      const file = path.join(options.outbox, `${stamp}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer);
       options.log?.(`Mail to ${message.to} written to ${file}`);
     },
