@@ -1,19 +1,39 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { App } from './App';
+import { createQueryClient } from './api/queryClient';
+import { GameScreen } from './screens/game/GameScreen';
+import { FAN_MADE_NOTICE } from './ui/Footer';
 
-describe('App', () => {
-  it('names the game in the banner', () => {
-    render(<App />);
+function renderGame(isAdmin: boolean) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <GameScreen user={{ id: 1, username: 'streamer', isAdmin }} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the game frame', () => {
+  it('shows the title, the subtitle, the footer notice and the view-mode buttons', () => {
+    renderGame(false);
     const banner = screen.getByRole('banner');
-    expect(within(banner).getByRole('heading', { level: 1 }).textContent).toBe('Deals or No Deals');
-    expect(within(banner).getByText('TikTok Edition')).toBeDefined();
+    expect(banner.textContent).toContain('Deals or No Deals');
+    expect(banner.textContent).toContain('TikTok Edition');
+    expect(screen.getByRole('contentinfo').textContent).toContain(FAN_MADE_NOTICE);
+    for (const name of ['Desktop', 'iPad (BETA)', 'Mobile (BETA)']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout (streamer)' })).toBeTruthy();
   });
 
-  it('says in the footer that the game is fan-made', () => {
-    render(<App />);
-    expect(screen.getByRole('contentinfo').textContent).toBe(
-      'A fan-made game. Not associated with or endorsed by the original franchise or TikTok.',
-    );
+  it('shows Admin to admins only', () => {
+    renderGame(false);
+    expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
+  });
+
+  it('shows Admin to an admin', () => {
+    renderGame(true);
+    expect(screen.getByRole('button', { name: 'Admin' })).toBeTruthy();
   });
 });

@@ -1,15 +1,43 @@
+import { useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { useMe } from './api/auth';
+import { AuthScreen } from './screens/auth/AuthScreen';
+import { CustomizeGiftsScreen } from './screens/customize/CustomizeGiftsScreen';
+import { GameScreen } from './screens/game/GameScreen';
+import { LoadingScreen } from './screens/LoadingScreen';
+import { NotFound } from './screens/notFound/NotFound';
+import { ResetPasswordScreen } from './screens/reset/ResetPasswordScreen';
+import { useSessionStore } from './store/sessionStore';
+
+/** /admin belongs to the admin console, its own app: hand it over with a full page load. */
+function AdminConsole() {
+  const location = useLocation();
+  useEffect(() => window.location.replace(location.pathname + location.search), [location]);
+  return <LoadingScreen />;
+}
+
+/** The route tables of SPEC.md section 2, signed in and signed out. */
 export function App() {
+  const { user, isLoading } = useMe();
+  const isGuest = useSessionStore((s) => s.isGuest);
+  if (isLoading) return <LoadingScreen />;
+  if (user) {
+    return (
+      <Routes>
+        <Route path="/" element={<GameScreen user={user} />} />
+        <Route path="/customize-gifts" element={<CustomizeGiftsScreen />} />
+        <Route path="/admin/*" element={<AdminConsole />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    );
+  }
   return (
-    <div className="app">
-      <header className="app-header">
-        <h1>Deals or No Deals</h1>
-        <p className="app-subtitle">TikTok Edition</p>
-      </header>
-      {/* The board mounts here. */}
-      <main className="app-stage" />
-      <footer className="app-footer">
-        <p>A fan-made game. Not associated with or endorsed by the original franchise or TikTok.</p>
-      </footer>
-    </div>
+    <Routes>
+      <Route path="/auth" element={<AuthScreen />} />
+      <Route path="/reset-password" element={<ResetPasswordScreen />} />
+      <Route path="/forgot-password" element={<ResetPasswordScreen />} />
+      <Route path="/" element={isGuest ? <GameScreen user={null} /> : <AuthScreen />} />
+      <Route path="*" element={<AuthScreen />} />
+    </Routes>
   );
 }

@@ -1,0 +1,57 @@
+import {
+  currentUserSchema,
+  registerResponseSchema,
+  type CurrentUser,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@dond/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest } from './request';
+
+export const ME_KEY = ['/api/auth/me'] as const;
+
+/**
+ * The session check: the signed-in user or null. A 401 is simply "not signed in"; any other failure is
+ * logged and also treated as no user, so a hiccup never locks the player out of the login screen.
+ */
+export async function fetchMe(): Promise<CurrentUser | null> {
+  const res = await fetch(ME_KEY[0], { credentials: 'include' });
+  if (res.status === 401) return null;
+  if (!res.ok) {
+    console.error(new Error(`${res.status}: ${res.statusText}`));
+    return null;
+  }
+  const body = (await res.json()) as { user?: unknown };
+  const parsed = currentUserSchema.nullable().safeParse(body.user ?? null);
+  return parsed.success ? parsed.data : null;
+}
+
+export function useMe() {
+  const query = useQuery({ queryKey: ME_KEY, queryFn: fetchMe });
+  return { user: query.data ?? null, isLoading: query.isLoading };
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => apiJson('POST', '/api/auth/login', body, currentUserSchema),
+    onSuccess: (user) => queryClient.setQueryData(ME_KEY, user),
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => apiJson('POST', '/api/auth/register', body, registerResponseSchema),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/auth/logout'),
+    onSuccess: async () => {
+      queryClient.setQueryData(ME_KEY, null);
+      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+    },
+  });
+}

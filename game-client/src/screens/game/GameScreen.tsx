@@ -1,0 +1,30 @@
+import type { CurrentUser } from '@dond/shared';
+import { Footer } from '../../ui/Footer';
+import { Header } from '../../ui/Header';
+import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
+
+/** The game's frame: header, view-mode buttons, the board, the footer. Mobile mode turns the whole page. */
+export function GameScreen({ user }: { user: CurrentUser | null }) {
+  const viewMode = useSessionStore((s) => s.viewMode);
+  const setViewMode = useSessionStore((s) => s.setViewMode);
+  return (
+    <div className={`app view-${viewMode}`} data-view-mode={viewMode}>
+      <Header user={user} />
+      <div className="view-modes" role="group" aria-label="View mode">
+        {VIEW_MODES.map(({ mode, label }) => (
+          <button
+            key={mode}
+            type="button"
+            className="btn btn-chip"
+            aria-pressed={viewMode === mode}
+            onClick={() => setViewMode(mode)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <main className="app-stage" id="board-mount" aria-label="Game board" />
+      <Footer />
+    </div>
+  );
+}

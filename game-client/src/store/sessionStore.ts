@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+
+export type ViewMode = 'desktop' | 'tablet' | 'mobile';
+export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string }> = [
+  { mode: 'desktop', label: 'Desktop' },
+  { mode: 'tablet', label: 'iPad (BETA)' },
+  { mode: 'mobile', label: 'Mobile (BETA)' },
+];
+
+const GUEST_KEY = 'dond.guest';
+const VIEW_KEY = 'dond.viewMode';
+
+function readViewMode(): ViewMode {
+  const stored = localStorage.getItem(VIEW_KEY);
+  return stored === 'tablet' || stored === 'mobile' ? stored : 'desktop';
+}
+
+interface SessionState {
+  /** Playing without an account ('Play as guest'): kept for the tab, never saved anywhere else. */
+  isGuest: boolean;
+  viewMode: ViewMode;
+  playAsGuest(): void;
+  leaveGuest(): void;
+  setViewMode(mode: ViewMode): void;
+}
+
+export const useSessionStore = create<SessionState>((set) => ({
+  isGuest: sessionStorage.getItem(GUEST_KEY) === '1',
+  viewMode: readViewMode(),
+  playAsGuest() {
+    sessionStorage.setItem(GUEST_KEY, '1');
+    set({ isGuest: true });
+  },
+  leaveGuest() {
+    sessionStorage.removeItem(GUEST_KEY);
+    set({ isGuest: false });
+  },
+  // A streamer's layout survives a reload.
+  setViewMode(viewMode) {
+    localStorage.setItem(VIEW_KEY, viewMode);
+    set({ viewMode });
+  },
+}));
