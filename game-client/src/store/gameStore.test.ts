@@ -1,0 +1,88 @@
+import { remainingValues, offerBounds, resolveGiftSet, TIMINGS, unopenedOtherCases } from '@dond/shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useGameStore } from './gameStore';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const store = () => useGameStore.getState();
+const afterLock = () => sleep(TIMINGS.interactionLockMs + 30);
+
+beforeEach(() => {
+  store().dispose();
+  store().startGame(resolveGiftSet(null));
+});
+
+// Real timers: the 800 ms lock, the 2 s phone and the reveal delays are what is being tested.
+describe('the game store', () => {
+  it('locks every guarded action for 800 ms', async () => {
+    store().tapCase(5);
+    expect(store().game.selectedCase).toBe(5);
+    expect(store().locked).toBe(true);
+    store().tapCase(6);
+    expect(store().game.eliminatedCases).toEqual([]);
+    await sleep(TIMINGS.interactionLockMs - 200);
+    store().tapCase(6);
+    expect(store().game.eliminatedCases).toEqual([]);
+    await sleep(250);
+    expect(store().locked).toBe(false);
+    store().tapCase(6);
+    expect(store().game.eliminatedCases).toEqual([6]);
+  });
+
+  it('refuses the own case without locking', async () => {
+    store().tapCase(5);
+    await afterLock();
+    store().tapCase(5);
+    expect(store().game.eliminatedCases).toEqual([]);
+    expect(store().locked).toBe(false);
+  });
+
+  it('shows the case reveal, rings the banker for 2 s, then shows an offer inside the bounds', async () => {
+    store().tapCase(1);
+    for (let i = 0; i < 6; i++) {
+      await afterLock();
+      store().tapCase(unopenedOtherCases(store().game)[0]!);
+      expect(store().caseReveal?.caseNumber).toBe(store().game.eliminatedCases.at(-1));
+    }
+    expect(store().overlay).toBe('phone');
+    const { min, max } = offerBounds(remainingValues(store().game), 1);
+    expect(store().game.bankerOffer).toBeGreaterThanOrEqual(min);
+    expect(store().game.bankerOffer).toBeLessThanOrEqual(max);
+    await sleep(TIMINGS.phoneOverlayMs - 300);
+    expect(store().overlay).toBe('phone');
+    await sleep(400);
+    expect(store().overlay).toBe('offer');
+    expect(store().game.gamePhase).toBe('offer');
+    store().deal();
+    expect(store().overlay).toBe('dealReveal');
+    expect(store().game.gameOutcome).toBe('banker_accepted');
+  }, 15_000);
+
+  it('clears pending timers when the screen is left', async () => {
+    store().tapCase(1);
+    for (let i = 0; i < 6; i++) {
+      await afterLock();
+      store().tapCase(unopenedOtherCases(store().game)[0]!);
+    }
+    store().dispose();
+    await sleep(TIMINGS.phoneOverlayMs + 100);
+    expect(store().game.gamePhase).toBe('phone-ringing');
+    expect(store().overlay).toBeNull();
+  }, 15_000);
+
+  it('NEW GAME resets after 100 ms with a fresh shuffle', async () => {
+    store().tapCase(3);
+    const before = store()
+      .game.briefcaseGifts.map((g) => g.id)
+      .join();
+    await afterLock();
+    store().newGame();
+    expect(store().game.selectedCase).toBe(3);
+    await sleep(TIMINGS.newGameResetDelayMs + 50);
+    expect(store().game).toMatchObject({ selectedCase: null, gamePhase: 'selection', casesRemaining: 26 });
+    expect(
+      store()
+        .game.briefcaseGifts.map((g) => g.id)
+        .join(),
+    ).not.toBe(before);
+  });
+});
