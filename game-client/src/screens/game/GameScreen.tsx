@@ -1,12 +1,15 @@
 import type { CurrentUser } from '@dond/shared';
 import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
+import { DomBoard } from '../../board/DomBoard';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
+import { useGameSession } from './useGameSession';
 
 /** The game's frame: header, view-mode buttons, the board, the footer. Mobile mode turns the whole page. */
 export function GameScreen({ user }: { user: CurrentUser | null }) {
   const viewMode = useSessionStore((s) => s.viewMode);
   const setViewMode = useSessionStore((s) => s.setViewMode);
+  useGameSession(user);
   return (
     <div className={`app view-${viewMode}`} data-view-mode={viewMode}>
       <Header user={user} />
@@ -23,7 +26,9 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
           </button>
         ))}
       </div>
-      <main className="app-stage" id="board-mount" aria-label="Game board" />
+      <main className="app-stage" id="board-mount" aria-label="Game board">
+        <DomBoard />
+      </main>
       <Footer />
     </div>
   );
