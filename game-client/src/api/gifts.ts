@@ -1,0 +1,62 @@
+import {
+  customGiftSetResponseSchema,
+  isValidGiftSet,
+  resolveGiftSet,
+  type CustomGiftSetRequest,
+  type CustomGiftSetResponse,
+  type Gift,
+} from '@dond/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { apiJson } from './request';
+
+export const CUSTOM_GIFTS_KEY = ['/api/gifts/custom'] as const;
+
+/**
+ * GET /api/gifts/custom: the signed-in player's saved set, or customGiftSet null before the first save.
+ * No retry (SPEC.md section 7); a 401 (the session is gone) is raised as an HttpError with status 401.
+ * Pass enabled: false when nobody is signed in: the call runs only when a user is present.
+ * The cached answer may be null where another reader of this key takes a 401 as "no data".
+ */
+export function useCustomGiftSet({
+  enabled = true,
+  refetchOnMount = true,
+}: { enabled?: boolean; refetchOnMount?: boolean | 'always' } = {}) {
+  return useQuery<CustomGiftSetResponse | null>({
+    queryKey: CUSTOM_GIFTS_KEY,
+    queryFn: () => apiJson('GET', CUSTOM_GIFTS_KEY[0], undefined, customGiftSetResponseSchema),
+    retry: false,
+    enabled,
+    refetchOnMount,
+  });
+}
+
+/** POST /api/gifts/custom: saves name and giftIds; the answer replaces the cached set. */
+export function useSaveCustomGiftSet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomGiftSetRequest) =>
+      apiJson('POST', CUSTOM_GIFTS_KEY[0], body, customGiftSetResponseSchema),
+    onSuccess: (answer: CustomGiftSetResponse) => queryClient.setQueryData(CUSTOM_GIFTS_KEY, answer),
+  });
+}
+
+/**
+ * The gifts a game is played with (SPEC.md section 4 "Gift set used for a game"): a signed-in player's
+ * saved set when it resolves to exactly 26 known gifts, otherwise the default set; sorted by coins.
+ * customGiftSetId is the saved set's id when that set is the one used, else null (for the save payload).
+ */
+export function useGiftsForGame(signedIn: boolean): {
+  gifts: Gift[];
+  customGiftSetId: number | null;
+  isLoading: boolean;
+} {
+  const query = useCustomGiftSet({ enabled: signedIn });
+  const saved = signedIn ? (query.data?.customGiftSet ?? null) : null;
+  const savedIds = saved?.giftIds;
+  // The same array between renders while the saved set is unchanged, so a board can depend on it.
+  const gifts = useMemo(() => resolveGiftSet(savedIds), [savedIds]);
+  const usesSaved = saved !== null && isValidGiftSet(saved.giftIds);
+  return { gifts, customGiftSetId: usesSaved ? saved.id : null, isLoading: signedIn && query.isLoading };
+}
+
