@@ -59,4 +59,3 @@ export function useGiftsForGame(signedIn: boolean): {
   const usesSaved = saved !== null && isValidGiftSet(saved.giftIds);
   return { gifts, customGiftSetId: usesSaved ? saved.id : null, isLoading: signedIn && query.isLoading };
 }
-

@@ -1,13 +1,7 @@
-import {
-  buildSavedGame,
-  customGiftSetResponseSchema,
-  resolveGiftSet,
-  TIMINGS,
-  type CurrentUser,
-} from '@dond/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { buildSavedGame, TIMINGS, type CurrentUser } from '@dond/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { getQueryFn } from '../../api/request';
+import { useGiftsForGame } from '../../api/gifts';
 import { saveFinishedGame } from '../../save/saveGame';
 import { useGameStore } from '../../store/gameStore';
 import { useSessionStore } from '../../store/sessionStore';
@@ -19,21 +13,12 @@ import { useSessionStore } from '../../store/sessionStore';
 export function useGameSession(user: CurrentUser | null) {
   const queryClient = useQueryClient();
   const viewMode = useSessionStore((s) => s.viewMode);
-  const custom = useQuery({
-    queryKey: ['/api/gifts/custom'],
-    queryFn: getQueryFn({ on401: 'returnNull' }),
-    enabled: user !== null,
-    retry: false,
-  });
-  const customSet =
-    customGiftSetResponseSchema.safeParse(custom.data ?? { customGiftSet: null }).data?.customGiftSet ?? null;
-  const ready = user === null || !custom.isLoading;
-  const customIds = customSet?.giftIds.join(',') ?? '';
+  // A failed read (the session gone, the server down) plays the default set.
+  const { gifts, customGiftSetId, isLoading } = useGiftsForGame(user !== null);
 
   useEffect(() => {
-    if (!ready) return;
-    useGameStore.getState().startGame(resolveGiftSet(customIds ? customIds.split(',').map(Number) : null));
-  }, [ready, customIds]);
+    if (!isLoading) useGameStore.getState().startGame(gifts);
+  }, [isLoading, gifts]);
 
   useEffect(() => {
     useGameStore
@@ -48,14 +33,15 @@ export function useGameSession(user: CurrentUser | null) {
   const game = useGameStore((s) => s.game);
   useEffect(() => {
     if (!user || game.gameOutcome === null || savedIds.current.has(game.clientGameId)) return;
+    // The set's id only when this game was dealt from it.
+    const fromSavedSet = game.briefcaseGifts.every((g) => gifts.some((own) => own.id === g.id));
     const payload = buildSavedGame(game, {
       userId: user.id,
       username: user.username,
-      customGiftSetId:
-        customSet && game.briefcaseGifts.every((g) => customSet.giftIds.includes(g.id)) ? customSet.id : null,
+      customGiftSetId: fromSavedSet ? customGiftSetId : null,
     });
     if (!payload) return;
     savedIds.current.add(game.clientGameId);
     void saveFinishedGame(payload, queryClient);
-  }, [game, user, customSet, queryClient]);
+  }, [game, user, gifts, customGiftSetId, queryClient]);
 }
