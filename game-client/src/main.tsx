@@ -19,7 +19,8 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={createQueryClient()}>
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <BrowserRouter>
+        {/* Routes follow the session at once: a transition would draw the signed-in routes at /auth for a frame. */}
+        <BrowserRouter useTransitions={false}>
           <App />
         </BrowserRouter>
         <Toaster />

@@ -1,0 +1,56 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** What a first visit loads before any interaction: every script's gzip size, by URL. */
+async function scriptsLoaded(page: Page, visit: () => Promise<void>): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  const pending: Array<Promise<void>> = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    pending.push(
+      res.body().then((body) => {
+        sizes.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
+      }),
+    );
+  });
+  await visit();
+  await page.waitForLoadState('load');
+  // Late chunks (a lazy screen) would start right after load.
+  await page.waitForTimeout(500);
+  await Promise.all(pending);
+  return sizes;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
+
+// Budgets from issue 4: the login screen under 200 KB of gzip JavaScript, '/' with the board under 450 KB;
+// neither loads Tone or the admin console.
+test.describe('the JavaScript a first visit loads', () => {
+  test('login screen under 200 KB gzip', async ({ page }) => {
+    const sizes = await scriptsLoaded(page, async () => {
+      await page.goto('/auth');
+      await expect(page.getByRole('button', { name: 'Play as guest' })).toBeVisible();
+    });
+    console.log(
+      `login screen: ${kb(total(sizes))} KB gzip in ${sizes.size} scripts: ${[...sizes.keys()].join(', ')}`,
+    );
+    expect(total(sizes)).toBeGreaterThan(10 * 1024);
+    expect(total(sizes)).toBeLessThan(200 * 1024);
+    expect([...sizes.keys()].some((url) => /tone|admin/i.test(url))).toBe(false);
+  });
+
+  test('the game at / signed in, under 450 KB gzip', async ({ page, users }) => {
+    const player = await users.create();
+    const sizes = await scriptsLoaded(page, async () => {
+      await signIn(page, player);
+      await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
+    });
+    console.log(
+      `game signed in: ${kb(total(sizes))} KB gzip in ${sizes.size} scripts: ${[...sizes.keys()].join(', ')}`,
+    );
+    expect(total(sizes)).toBeLessThan(450 * 1024);
+    expect([...sizes.keys()].some((url) => /tone|admin/i.test(url))).toBe(false);
+  });
+});

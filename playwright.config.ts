@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM, E2E } from './e2e/env';
+
+// Browser tests against the real server (built with `npm run build`) on a fresh SQLite file, in Debian's
+// Chromium. `npm run test:e2e` builds and runs them; see e2e/fixtures.ts for what a test gets.
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  // Two cores, one server, one database: tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list']],
+  globalTeardown: './e2e/globalTeardown.ts',
+  use: {
+    baseURL: E2E.baseURL,
+    browserName: 'chromium',
+    launchOptions: CHROMIUM,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node api/dist/index.js',
+    url: `${E2E.baseURL}/api/health`,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(E2E.port),
+      HOST: '127.0.0.1',
+      APP_URL: E2E.baseURL,
+      DATABASE_URL: `sqlite:${E2E.database}`,
+      MAIL_OUTBOX: E2E.outbox,
+      SMTP_URL: '',
+      ADMIN_USERNAME: E2E.admin.username,
+      ADMIN_PASSWORD: E2E.admin.password,
+      SESSION_SECRET: E2E.sessionSecret,
+      // Each test is its own player's machine behind a proxy (X-Forwarded-For from the fixtures), so the
+      // per-address limits on login, registration and forgot-password count each test apart.
+      TRUST_PROXY: 'loopback',
+    } as Record<string, string>,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});
