@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   const sessions = new KnexSessionStore(deps.db, now);
   const app = express();
   app.disable('x-powered-by');
-  if (deps.config.trustProxy) app.set('trust proxy', deps.config.trustProxy);
+  if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
 
   app.use(
     helmet({
@@ -99,9 +99,22 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   return { app, sessions };
 }
 
-function apiRouter(deps: AppDeps, sessions: KnexSessionStore, now: () => number, log: (m: string, e?: unknown) => void): Router {
+function apiRouter(
+  deps: AppDeps,
+  sessions: KnexSessionStore,
+  now: () => number,
+  log: (m: string, e?: unknown) => void,
+): Router {
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
-  const ctx: RouterContext = { db: deps.db, now, sessions, mailer: deps.mailer, appUrl: deps.config.appUrl, limits, log };
+  const ctx: RouterContext = {
+    db: deps.db,
+    now,
+    sessions,
+    mailer: deps.mailer,
+    appUrl: deps.config.appUrl,
+    limits,
+    log,
+  };
   const passport = createPassport(deps.db, now);
   const router = express.Router();
   router.use((_req, res, next) => {
@@ -163,7 +176,10 @@ function singlePageApp(dir: string, name: string): Router {
       if (!error) return;
       // Checked per request, so a build made while the server runs is picked up without a restart.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !res.headersSent) {
-        res.status(503).type('text/plain').send(`The ${name} is not built yet. Run \`npm run build\`, then reload.\n`);
+        res
+          .status(503)
+          .type('text/plain')
+          .send(`The ${name} is not built yet. Run \`npm run build\`, then reload.\n`);
         return;
       }
       next(error);

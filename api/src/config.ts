@@ -3,7 +3,8 @@ import { passwordSchema, usernameSchema } from '@dond/shared';
 import { z } from 'zod';
 
 // An empty variable counts as unset.
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 const envSchema = z
   .object({
@@ -22,13 +23,28 @@ const envSchema = z
         error: 'DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db',
       }),
     SESSION_SECRET: optional(z.string().min(32, { error: 'SESSION_SECRET must be at least 32 characters' })),
-    APP_URL: optional(z.url({ protocol: /^https?$/, error: 'APP_URL must be an http(s) URL such as https://game.example.com' })),
+    APP_URL: optional(
+      z.url({
+        protocol: /^https?$/,
+        error: 'APP_URL must be an http(s) URL such as https://game.example.com',
+      }),
+    ),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })),
     MAIL_FROM: z.string().default('Deals or No Deals <no-reply@localhost>'),
     MAIL_OUTBOX: z.string().default('data/outbox'),
     ADMIN_USERNAME: optional(usernameSchema),
     ADMIN_PASSWORD: optional(passwordSchema),
-    TRUST_PROXY: optional(z.string()),
+    // Express's 'trust proxy': true/false, a hop count, or addresses and subnets ('loopback', '10.0.0.0/8').
+    TRUST_PROXY: optional(
+      z
+        .string()
+        .regex(/^(true|false|\d+|[\w.:/,\s-]+)$/, {
+          error: 'TRUST_PROXY must be true, false, a hop count or addresses',
+        })
+        .transform((v): boolean | number | string =>
+          v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
+        ),
+    ),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     error: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -46,7 +62,7 @@ export interface Config {
   mailFrom: string;
   mailOutbox: string;
   admin: { username: string; password: string } | undefined;
-  trustProxy: string | undefined;
+  trustProxy: boolean | number | string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -72,7 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailOutbox: path.resolve(cwd, e.MAIL_OUTBOX),
-    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -20,7 +20,8 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, field?: string) => new AppError(409, message, field);
 export const unprocessable = (message: string, field?: string) => new AppError(422, message, field);
 
-export const DATABASE_UNAVAILABLE = 'The game database is unavailable right now. Please try again in a moment.';
+export const DATABASE_UNAVAILABLE =
+  'The game database is unavailable right now. Please try again in a moment.';
 
 /** A 400 from the first issue of a zod validation, naming the field and the rule. */
 export function fromZodError(error: z.ZodError): AppError {
@@ -58,16 +59,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The one error handler: every error answers JSON with `error` (and `field` for validation); never a stack. */
 export function errorHandler(log: (message: string, error: unknown) => void): ErrorRequestHandler {
-  return (error, _req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (error, _req, res, _next) => {
+    // An error after the answer went out (a session that could not be saved after a 500, say): log it
+    // and finish the answer, rather than let Express cut the connection.
+    if (res.headersSent) {
+      log('error after the answer was sent', error);
+      if (!res.writableEnded) res.end();
+      return;
+    }
     let appError: AppError;
     if (error instanceof AppError) appError = error;
     else if (error instanceof z.ZodError) appError = fromZodError(error);
     else if (isDatabaseUnavailable(error)) {
       log('database unavailable', error);
       appError = new AppError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '2' });
-    } else if (error?.type === 'entity.too.large') appError = new AppError(413, 'The request body is too large');
-    else if (error?.type === 'entity.parse.failed') appError = badRequest('The request body is not valid JSON');
+    } else if (error?.type === 'entity.too.large')
+      appError = new AppError(413, 'The request body is too large');
+    else if (error?.type === 'entity.parse.failed')
+      appError = badRequest('The request body is not valid JSON');
     else if (typeof error?.status === 'number' && error.status >= 400 && error.status < 500 && error.expose) {
       appError = new AppError(error.status, String(error.message));
     } else {
@@ -75,6 +84,8 @@ export function errorHandler(log: (message: string, error: unknown) => void): Er
       appError = new AppError(500, 'Something went wrong on our side. Please try again.');
     }
     res.status(appError.status).set(appError.headers);
-    res.json(appError.field ? { error: appError.message, field: appError.field } : { error: appError.message });
+    res.json(
+      appError.field ? { error: appError.message, field: appError.field } : { error: appError.message },
+    );
   };
 }

@@ -28,10 +28,15 @@ export interface TestDatabase {
  * A new empty database: a temp SQLite file, or a fresh MySQL database named dond_test_<random> on the
  * server of `mysqlUrl` (TEST_MYSQL_URL by default; null for SQLite).
  */
-export async function freshDatabase(mysqlUrl: string | null = process.env.TEST_MYSQL_URL ?? null): Promise<TestDatabase> {
+export async function freshDatabase(
+  mysqlUrl: string | null = process.env.TEST_MYSQL_URL ?? null,
+): Promise<TestDatabase> {
   if (!mysqlUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-test-'));
-    return { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${path.join(dir, 'test.sqlite')}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `dond_test_${randomBytes(6).toString('hex')}`;
   const admin = createDb(mysqlUrl);
@@ -54,7 +59,7 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimits>;
   mailer?: Mailer;
   appUrl?: string;
-  trustProxy?: string;
+  trustProxy?: boolean | number | string;
   clientDir?: string;
   adminDir?: string;
   log?: AppDeps['log'];
@@ -149,7 +154,12 @@ export class TestClient {
   cookie: string | undefined;
   constructor(readonly baseUrl: string) {}
 
-  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
     if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
@@ -167,10 +177,14 @@ export class TestClient {
     if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
-  get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, undefined, headers);
-  post = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('POST', url, body ?? {}, headers);
-  patch = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) => this.request<T>('PATCH', url, body ?? {}, headers);
-  delete = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('DELETE', url, undefined, headers);
+  get = <T = any>(url: string, headers?: Record<string, string>) =>
+    this.request<T>('GET', url, undefined, headers);
+  post = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', url, body ?? {}, headers);
+  patch = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('PATCH', url, body ?? {}, headers);
+  delete = <T = any>(url: string, headers?: Record<string, string>) =>
+    this.request<T>('DELETE', url, undefined, headers);
 
   async login(username: string, password = TEST_PASSWORD): Promise<TestResponse> {
     const res = await this.post('/api/auth/login', { username, password });

@@ -1,0 +1,291 @@
+// Faults: the database goes away while the server runs. Every request that needs it gets a JSON 503
+// within 2 seconds (never a hang, never a crash), and the same server serves again once it is back.
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONNECTION_TIMEOUT_MS, createDb } from './db/knex.js';
+import { DATABASE_UNAVAILABLE } from './http/errors.js';
+import { TcpProxy } from './testing/tcpProxy.js';
+import {
+  startTestServer,
+  TEST_PASSWORD,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from './testing/testServer.js';
+
+const ANSWER_WITHIN_MS = 2000;
+
+/** The call's answer and how long it took; a call still unanswered after 2 s fails the test. */
+async function answered(
+  name: string,
+  call: () => Promise<TestResponse<any>>,
+): Promise<TestResponse<any> & { ms: number }> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const hang = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${name}: no answer within ${ANSWER_WITHIN_MS} ms`)),
+      ANSWER_WITHIN_MS,
+    );
+  });
+  try {
+    const res = await Promise.race([call(), hang]);
+    return { ...res, ms: performance.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+interface Scene {
+  server: TestServer;
+  player: TestClient;
+  admin: TestClient;
+}
+
+async function setUp(server: TestServer): Promise<Scene> {
+  await server.createUser({ username: 'player' });
+  await server.createUser({ username: 'boss', isAdmin: true });
+  const player = server.client();
+  await player.login('player');
+  const admin = server.client();
+  await admin.login('boss');
+  return { server, player, admin };
+}
+
+/** Calls that all need the database: a session lookup, a login, a registration, an admin list, a player's list. */
+function databaseCalls({ server, player, admin }: Scene): Array<[string, () => Promise<TestResponse<any>>]> {
+  return [
+    ['GET /api/auth/me with a session', () => player.get('/api/auth/me')],
+    [
+      'POST /api/auth/login',
+      () => server.client().post('/api/auth/login', { username: 'player', password: TEST_PASSWORD }),
+    ],
+    [
+      'POST /api/auth/register',
+      () =>
+        server.client().post('/api/auth/register', {
+          username: `new${Date.now() % 1e6}`,
+          password: 'secret123',
+          email: 'n@example.com',
+        }),
+    ],
+    ['GET /api/admin/users as admin', () => admin.get('/api/admin/users')],
+    ['GET /api/games/my-games', () => player.get('/api/games/my-games')],
+  ];
+}
+
+/**
+ * Every call, three times at once, answers 503 with the one message and a Retry-After, each within 2 s.
+ * Answers how long each took.
+ */
+async function expectUnavailable(scene: Scene): Promise<number[]> {
+  const calls = databaseCalls(scene);
+  const answers = await Promise.all(
+    [1, 2, 3].flatMap(() => calls.map(([name, call]) => answered(name, call))),
+  );
+  answers.forEach((res, i) => {
+    const name = calls[i % calls.length]![0];
+    expect(res.status, name).toBe(503);
+    expect(res.headers.get('content-type'), name).toMatch(/application\/json/);
+    expect(res.body, name).toEqual({ error: DATABASE_UNAVAILABLE });
+    expect(res.headers.get('retry-after'), name).toBe('2');
+    expect(res.ms, name).toBeLessThan(ANSWER_WITHIN_MS);
+  });
+  // The process is up and serves what needs no database.
+  const health = await answered('GET /api/health', () => scene.server.client().get('/api/health'));
+  expect(health.status).toBe(200);
+  return answers.map((res) => res.ms);
+}
+
+/**
+ * The same server, the same session cookies: everything answers as before. A connection attempt begun
+ * during the outage may still fail the first request after it, so the server has 2 s to come back.
+ */
+async function expectServing({ server, player, admin }: Scene): Promise<void> {
+  const back = performance.now() + ANSWER_WITHIN_MS;
+  let me = await answered('me', () => player.get('/api/auth/me'));
+  while (me.status === 503 && performance.now() < back) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    me = await answered('me', () => player.get('/api/auth/me'));
+  }
+  expect(me.status).toBe(200);
+  expect(me.body.user.username).toBe('player');
+  const login = await answered('login', () =>
+    server.client().post('/api/auth/login', { username: 'player', password: TEST_PASSWORD }),
+  );
+  expect(login.status).toBe(200);
+  const users = await answered('admin users', () => admin.get('/api/admin/users'));
+  expect(users.status).toBe(200);
+  expect(users.body.map((u: { username: string }) => u.username)).toEqual(
+    expect.arrayContaining(['player', 'boss']),
+  );
+  expect((await answered('my games', () => player.get('/api/games/my-games'))).body).toEqual({ games: [] });
+}
+
+describe('SQLite: the database file cannot be opened', () => {
+  let scene: Scene;
+  let file = '';
+  beforeAll(async () => {
+    const server = await startTestServer({
+      sqlite: true,
+      connect: (url) => {
+        file = url.slice('sqlite:'.length);
+        return createDb(url);
+      },
+    });
+    scene = await setUp(server);
+  });
+  afterAll(() => scene.server.close());
+
+  // The pool is closed and the file replaced by a folder, so every new connection fails to open it,
+  // as with a deleted file, a full disk or a lost mount. Undone by putting the file back.
+  async function cut() {
+    await scene.server.db.destroy();
+    fs.renameSync(file, `${file}.away`);
+    fs.mkdirSync(file);
+    scene.server.db.initialize();
+  }
+  async function restore() {
+    await scene.server.db.destroy();
+    fs.rmdirSync(file);
+    fs.renameSync(`${file}.away`, file);
+    scene.server.db.initialize();
+  }
+
+  it('answers 503 quickly while it is gone, and serves again when it is back', async () => {
+    await expectServing(scene);
+    await cut();
+    try {
+      await expectUnavailable(scene);
+    } finally {
+      await restore();
+    }
+    await expectServing(scene);
+  });
+});
+
+describe.runIf(process.env.TEST_MYSQL_URL)('MySQL: the database server goes away', () => {
+  let scene: Scene;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    const mysql = new URL(process.env.TEST_MYSQL_URL!);
+    proxy = await TcpProxy.start({ host: mysql.hostname, port: Number(mysql.port || 3306) });
+    const server = await startTestServer({ connect: (url) => createDb(proxy.rewrite(url)) });
+    scene = await setUp(server);
+  });
+  afterAll(async () => {
+    await proxy.restore();
+    await scene.server.close();
+    await proxy.close();
+  });
+
+  it('refused connections: 503 at once, and served again on return', async () => {
+    await expectServing(scene);
+    await proxy.cut('refuse');
+    let times: number[];
+    try {
+      times = await expectUnavailable(scene);
+    } finally {
+      await proxy.restore();
+    }
+    // A refused connection is known at once: most answers come well before the connection timeout.
+    const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+    expect(median).toBeLessThan(CONNECTION_TIMEOUT_MS);
+    await expectServing(scene);
+  });
+
+  it('a network that answers nothing: 503 when the connection timeout passes, still within 2 s', async () => {
+    await expectServing(scene);
+    await proxy.cut('blackhole');
+    try {
+      await expectUnavailable(scene);
+    } finally {
+      await proxy.restore();
+    }
+    await expectServing(scene);
+  });
+});
+
+describe('the session store failing', () => {
+  let scene: Scene;
+  beforeAll(async () => {
+    scene = await setUp(await startTestServer());
+  });
+  afterAll(() => scene.server.close());
+
+  // The sessions table alone is gone: users can still be found, sessions cannot be read or written.
+  async function withoutSessions(run: () => Promise<void>) {
+    await scene.server.db.schema.renameTable('sessions', 'sessions_away');
+    try {
+      await run();
+    } finally {
+      await scene.server.db.schema.renameTable('sessions_away', 'sessions');
+    }
+  }
+
+  function expectErrorAnswer(name: string, res: TestResponse<any>) {
+    expect(res.status, name).toBeGreaterThanOrEqual(500);
+    expect(typeof res.body.error, name).toBe('string');
+    expect(res.text, name).not.toMatch(/sessions|select|insert|delete|at .*\.js/i);
+  }
+
+  it('gives an error answer, never a hang, and sessions work again once it is repaired', async () => {
+    const { player } = scene;
+    await withoutSessions(async () => {
+      expectErrorAnswer('reading the session', await answered('me', () => player.get('/api/auth/me')));
+      expectErrorAnswer(
+        'ending the session at logout',
+        await answered('logout', () => player.post('/api/auth/logout')),
+      );
+    });
+    expect((await player.get('/api/auth/me')).body.user.username).toBe('player');
+  });
+
+  // Known defect, still open: the login's 500 goes out whole, but the server then closes that keep-alive
+  // connection (the error handler is not what closes it: it no longer forwards errors that come after an
+  // answer). Harmless for browsers, which retry on a fresh connection. Drop `.fails` once found and fixed.
+  it.fails('a login that cannot save its session answers 500 and keeps the connection open', async () => {
+    await withoutSessions(async () => {
+      const res = await requestOnOwnConnection(scene.server.url, 'POST', '/api/auth/login', {
+        username: 'player',
+        password: TEST_PASSWORD,
+      });
+      expect(res.status).toBe(500);
+      expect(res.closedAfterAnswer).toBe(false);
+    });
+  });
+});
+
+/** One request on its own keep-alive connection, and whether the server closed it soon after answering. */
+async function requestOnOwnConnection(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; closedAfterAnswer: boolean }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    return await new Promise((resolve, reject) => {
+      const req = http.request(
+        `${baseUrl}${path}`,
+        { method, agent, headers: { 'content-type': 'application/json' }, timeout: ANSWER_WITHIN_MS },
+        (res) => {
+          let closed = false;
+          res.socket.once('close', () => (closed = true));
+          res.resume();
+          res.on('end', () =>
+            setTimeout(() => resolve({ status: res.statusCode ?? 0, closedAfterAnswer: closed }), 200),
+          );
+        },
+      );
+      req.on('timeout', () =>
+        req.destroy(new Error(`${method} ${path}: no answer within ${ANSWER_WITHIN_MS} ms`)),
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify(body));
+    });
+  } finally {
+    agent.destroy();
+  }
+}
