@@ -45,7 +45,7 @@ function Dialog({
 function ValueBoard({ title, gifts, opened }: { title: string; gifts: Gift[]; opened: Set<number> }) {
   const id = useId();
   return (
-    <section className="value-board" aria-labelledby={id}>
+    <section className="board-values" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       <ul aria-labelledby={id}>
         {gifts.map((gift) => {
