@@ -1,0 +1,344 @@
+// npm run bench: the API's figures against its targets, all measured in one run on this machine.
+//   1. GET /api/auth/me with a session, against a bare Express 5 route and bare node:http (autocannon, same
+//      connections and duration): at least 60% of bare Express.
+//   2. Saves per second on SQLite: POST /api/games with distinct valid games from many players: 1,500/s, p99 < 50 ms.
+//   3. Statistics and the CSV export over 1,000,000 generated games on SQLite: stats < 150 ms, export memory
+//      growth < 50 MB (the server's resident memory, sampled in its own process).
+// BENCH_GAMES (1000000), BENCH_SECONDS (10 a load run), BENCH_CONNECTIONS (10) and BENCH_PLAYERS (50) make a
+// quicker run, e.g. BENCH_GAMES=100000 BENCH_SECONDS=3 npm run bench.
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { BenchCommands } from './server.js';
+
+const GAMES = Number(process.env.BENCH_GAMES ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50);
+const WARM_UP_SECONDS = Math.min(2, SECONDS);
+const MB = 1024 * 1024;
+
+type Figure = { measure: string; figure: string; target?: string; met?: boolean };
+const figures: Figure[] = [];
+const note = (line: string) => console.log(`  ${line}`);
+
+/** The server process: the real app (and the bare servers) over SQLite, driven over IPC. */
+class ServerProcess {
+  private readonly child: ChildProcess;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private next = 1;
+  readonly ready: Promise<void>;
+
+  constructor(dir: string) {
+    this.child = fork(new URL('./server.ts', import.meta.url), [dir], {
+      // The workspaces' TypeScript sources, as the tests run them; gc() gives the memory sampling a clean start.
+      execArgv: ['--conditions=@dond/source', '--import', 'tsx', '--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.ready = new Promise((resolve, reject) => {
+      this.child.once('exit', (code) => {
+        const exited = new Error(`the server process exited with ${code}`);
+        for (const waiting of this.pending.values()) waiting.reject(exited);
+        reject(exited);
+      });
+      this.child.on('message', (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
+        if (message.ready) return resolve();
+        const waiting = this.pending.get(message.id!);
+        this.pending.delete(message.id!);
+        if (message.error) waiting?.reject(new Error(message.error));
+        else waiting?.resolve(message.result);
+      });
+    });
+  }
+
+  static async start(dir: string): Promise<ServerProcess> {
+    const server = new ServerProcess(dir);
+    await server.ready;
+    return server;
+  }
+
+  call<K extends keyof BenchCommands>(
+    command: K,
+    ...args: Parameters<BenchCommands[K]>
+  ): Promise<Awaited<ReturnType<BenchCommands[K]>>> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ id, command, args });
+    });
+  }
+
+  async stop() {
+    await this.call('stop');
+    this.child.disconnect();
+  }
+}
+
+async function login(port: number, username: string, password: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+function load(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+/** Time of one request, body read, in milliseconds; fails on anything but 200. */
+async function timed(url: string, cookie: string): Promise<{ ms: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: { cookie } });
+  const body: unknown = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const perSecond = (value: number) => `${Math.round(value).toLocaleString('en')}/s`;
+
+async function authMe(server: ServerProcess) {
+  console.log(
+    `\n1. GET /api/auth/me with a session vs bare Express 5 and bare node:http (${CONNECTIONS} connections, ${SECONDS} s each)`,
+  );
+  const targets = await server.call('startAuthTargets');
+  const cookie = await login(targets.app, targets.username, targets.password);
+  const runs: Array<[name: string, port: number, headers: Record<string, string>]> = [
+    ['bare node:http', targets.node, {}],
+    ['bare Express 5', targets.express, {}],
+    ['/api/auth/me (session)', targets.app, { cookie }],
+  ];
+  const results = new Map<string, autocannon.Result>();
+  for (const [name, port, headers] of runs) {
+    const url = `http://127.0.0.1:${port}/api/auth/me`;
+    await load({ url, headers, duration: WARM_UP_SECONDS });
+    const result = await load({ url, headers, duration: SECONDS });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    results.set(name, result);
+    note(
+      `${name.padEnd(24)} ${perSecond(result.requests.average).padStart(9)}   p99 ${ms(result.latency.p99)}`,
+    );
+  }
+  const app = results.get('/api/auth/me (session)')!;
+  const bare = results.get('bare Express 5')!;
+  const node = results.get('bare node:http')!;
+  const ratio = app.requests.average / bare.requests.average;
+  figures.push(
+    { measure: 'bare node:http', figure: `${perSecond(node.requests.average)}, p99 ${ms(node.latency.p99)}` },
+    {
+      measure: 'bare Express 5 route',
+      figure: `${perSecond(bare.requests.average)}, p99 ${ms(bare.latency.p99)}`,
+    },
+    {
+      measure: 'GET /api/auth/me with a session',
+      figure: `${perSecond(app.requests.average)}, p99 ${ms(app.latency.p99)}`,
+    },
+    {
+      measure: '/api/auth/me vs bare Express',
+      figure: `${(ratio * 100).toFixed(0)}%`,
+      target: '>= 60%',
+      met: ratio >= 0.6,
+    },
+  );
+}
+
+async function saves(server: ServerProcess) {
+  console.log(
+    `\n2. Saves on SQLite: POST /api/games, distinct valid games from ${PLAYERS} players (${CONNECTIONS} connections, ${SECONDS} s)`,
+  );
+  const { port, usernames, password, pool } = await server.call('startSaves', PLAYERS, 500);
+  const cookies = await Promise.all(usernames.map((username) => login(port, username, password)));
+  let sent = 0;
+  // Each request: a real game from the pool under a new clientGameId, from the next player in turn.
+  const request: autocannon.Request = {
+    method: 'POST',
+    path: '/api/games',
+    setupRequest: (req) => {
+      const n = sent++;
+      return {
+        ...req,
+        headers: { 'content-type': 'application/json', cookie: cookies[n % cookies.length]! },
+        body: JSON.stringify({ ...pool[n % pool.length], clientGameId: randomUUID() }),
+      };
+    },
+  };
+  const url = `http://127.0.0.1:${port}`;
+  await load({ url, requests: [request], duration: WARM_UP_SECONDS });
+  const before = await server.call('countGames', 'saves');
+  const result = await load({ url, requests: [request], duration: SECONDS });
+  const stored = (await server.call('countGames', 'saves')) - before;
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`saves: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  // A save still in flight when a run stops is stored but not counted: at most one per connection and run.
+  if (stored < result['2xx'] || stored > result['2xx'] + 2 * CONNECTIONS) {
+    throw new Error(`saves: ${result['2xx']} answered 201 but ${stored} stored`);
+  }
+  note(
+    `${stored.toLocaleString('en')} games stored, ${perSecond(result.requests.average)}, p99 ${ms(result.latency.p99)}`,
+  );
+  figures.push(
+    {
+      measure: 'saves per second (SQLite)',
+      figure: perSecond(result.requests.average),
+      target: '>= 1,500/s',
+      met: result.requests.average >= 1500,
+    },
+    {
+      measure: 'save latency p99',
+      figure: ms(result.latency.p99),
+      target: '< 50 ms',
+      met: result.latency.p99 < 50,
+    },
+  );
+}
+
+async function bigTable(dir: string) {
+  console.log(`\n3. Statistics and the CSV export over ${GAMES.toLocaleString('en')} games on SQLite`);
+  const seeder = await ServerProcess.start(dir);
+  const { seedMs } = await seeder.call('seedBig', GAMES);
+  await seeder.stop();
+  note(`generated ${GAMES.toLocaleString('en')} games in ${(seedMs / 1000).toFixed(1)} s`);
+  const server = await ServerProcess.start(dir);
+  try {
+    await measureBigTable(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureBigTable(server: ServerProcess) {
+  const big = await server.call('serveBig');
+  const cookie = await login(big.port, big.username, big.password);
+  const url = (path: string) => `http://127.0.0.1:${big.port}${path}`;
+
+  const stats: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const { ms: took, body } = await timed(url('/api/admin/games/stats'), cookie);
+    if ((body as { totalGames: number }).totalGames !== GAMES) throw new Error('the statistics miss games');
+    stats.push(took);
+  }
+  const [first, ...rest] = stats;
+  note(`stats: first ${ms(first!)}, then ${rest.map((t) => t.toFixed(0)).join(', ')} ms`);
+  figures.push(
+    {
+      measure: 'GET /api/admin/games/stats, first call',
+      figure: ms(first!),
+      target: '< 150 ms',
+      met: first! < 150,
+    },
+    {
+      measure: 'GET /api/admin/games/stats, median of 6 more',
+      figure: ms(median(rest)),
+      target: '< 150 ms',
+      met: median(rest) < 150,
+    },
+  );
+
+  // The list pages the console asks for (not targets; shown to catch a query that stopped using its index).
+  const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+  const pages: Array<[string, string]> = [
+    ['list, first page', `/api/admin/games?range=${q([0, 24])}`],
+    [
+      'list, page in the middle (by username)',
+      `/api/admin/games?range=${q([GAMES / 2, GAMES / 2 + 24])}&sort=${q(['username', 'ASC'])}`,
+    ],
+    [
+      'list, won games by amount',
+      `/api/admin/games?range=${q([0, 24])}&sort=${q(['finalAmount', 'DESC'])}&filter=${q({ gameOutcome: 'won' })}`,
+    ],
+    ['list, search of one player', `/api/admin/games?range=${q([0, 24])}&filter=${q({ q: 'bench000042' })}`],
+    ['list, search matching every player', `/api/admin/games?range=${q([0, 24])}&filter=${q({ q: 'b' })}`],
+    ['daily chart, 30 days', '/api/admin/games/daily?days=30'],
+    ['daily chart, 365 days', '/api/admin/games/daily?days=365'],
+  ];
+  for (const [measure, path] of pages) {
+    await timed(url(path), cookie);
+    const took = median([
+      (await timed(url(path), cookie)).ms,
+      (await timed(url(path), cookie)).ms,
+      (await timed(url(path), cookie)).ms,
+    ]);
+    note(`${measure.padEnd(40)} ${ms(took)}`);
+    figures.push({ measure, figure: ms(took) });
+  }
+
+  const { baseline } = await server.call('startMemory');
+  const started = performance.now();
+  const res = await fetch(url('/api/admin/games/export'), { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`export: ${res.status}`);
+  let bytes = 0;
+  let records = 0;
+  for await (const chunk of res.body!) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 0x0a) records++;
+  }
+  const exportMs = performance.now() - started;
+  const { peak } = await server.call('stopMemory');
+  if (records !== GAMES + 1) throw new Error(`export: ${records} records for ${GAMES} games and a header`);
+  const growth = (peak - baseline) / MB;
+  note(
+    `export: ${(bytes / MB).toFixed(0)} MB, ${records.toLocaleString('en')} records in ${(exportMs / 1000).toFixed(1)} s; server RSS ${(baseline / MB).toFixed(0)} MB -> peak ${(peak / MB).toFixed(0)} MB`,
+  );
+  figures.push(
+    {
+      measure: 'CSV export, whole table',
+      figure: `${(exportMs / 1000).toFixed(1)} s, ${(bytes / MB).toFixed(0)} MB`,
+    },
+    {
+      measure: 'CSV export, server memory growth',
+      figure: `${growth.toFixed(1)} MB`,
+      target: '< 50 MB',
+      met: growth < 50,
+    },
+  );
+}
+
+function printTable() {
+  const rows = figures.map((f) => [
+    f.measure,
+    f.figure,
+    f.target ?? '',
+    f.met === undefined ? '' : f.met ? 'met' : 'MISSED',
+  ]);
+  const header = ['measure', 'figure', 'target', ''];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  // Other work on the machine skews every figure: the load average says how much there was.
+  const load = `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after`;
+  console.log(
+    `\nResults (Node ${process.version}, ${os.cpus().length} cores, ${load}; load generator and server share them)\n`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-bench-'));
+const loadBefore = os.loadavg()[0]!;
+try {
+  const server = await ServerProcess.start(dir);
+  try {
+    await authMe(server);
+    await saves(server);
+  } finally {
+    await server.stop();
+  }
+  await bigTable(dir);
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+printTable();
+if (figures.some((f) => f.met === false)) process.exitCode = 1;

@@ -1,0 +1,173 @@
+// The bench's server process, forked by run.ts so that the load generator and the server do not share a
+// heap: the export's memory is this process's alone. It answers run.ts's requests over the IPC channel, and
+// keeps its databases in the folder run.ts names (run.ts removes it).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
+import { createApp } from '../api/src/app.js';
+import { hashPassword } from '../api/src/auth/passwords.js';
+import { createDb, type Db } from '../api/src/db/knex.js';
+import { migrateLatest } from '../api/src/db/migrate.js';
+import { createMailer } from '../api/src/mail/mailer.js';
+import { usersRepo } from '../api/src/modules/users/users.repo.js';
+import { createPlayers, playGamePool, seedGames } from './seed.js';
+
+export const BENCH_PASSWORD = 'bench-password';
+const NO_LIMIT = { windowMs: 60_000, limit: 1_000_000 };
+const ME = { user: { id: 1, username: 'me0001', isAdmin: false } };
+
+const dir = process.argv[2]!;
+const servers: http.Server[] = [];
+const databases = new Map<string, Db>();
+let memory: { baseline: number; peak: number; timer: NodeJS.Timeout } | null = null;
+
+function listen(server: http.Server): Promise<number> {
+  servers.push(server);
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+}
+
+function openDb(name: string): Db {
+  const db = createDb(`sqlite:${path.join(dir, `${name}.sqlite`)}`);
+  databases.set(name, db);
+  return db;
+}
+
+/** The real app over the database `name`, as `npm start` builds it (with the login limit lifted for the bench). */
+async function serveApp(name: string, db = openDb(name)): Promise<number> {
+  const { app } = createApp({
+    config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
+    db,
+    mailer: createMailer({ from: 'bench@localhost', outbox: path.join(dir, 'outbox') }),
+    sessionSecret: 'bench-session-secret-0123456789abcdef',
+    rateLimits: { login: NO_LIMIT, register: NO_LIMIT, forgotPassword: NO_LIMIT },
+    log: (message, error) => console.error(message, error ?? ''),
+  });
+  return listen(http.createServer(app));
+}
+
+/** A new migrated database with its first accounts. */
+async function newDb(name: string, prepare: (db: Db) => Promise<void>): Promise<Db> {
+  const db = openDb(name);
+  await migrateLatest(db);
+  await prepare(db);
+  return db;
+}
+
+async function createAccounts(db: Db, count: number, isAdmin: boolean, prefix: string): Promise<string[]> {
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const users = usersRepo(db);
+  const names: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const username = `${prefix}${String(i).padStart(4, '0')}`;
+    await users.create({ username, email: null, passwordHash, status: 'approved', isAdmin, now: Date.now() });
+    names.push(username);
+  }
+  return names;
+}
+
+const commands = {
+  /** The app, a bare Express 5 route and a bare node:http server answering the same body as /api/auth/me. */
+  async startAuthTargets() {
+    const app = await serveApp(
+      'auth',
+      await newDb('auth', async (db) => {
+        await createAccounts(db, 1, false, 'me');
+      }),
+    );
+    const bare = express();
+    bare.get('/api/auth/me', (_req, res) => {
+      res.json(ME);
+    });
+    const express5 = await listen(http.createServer(bare));
+    const node = await listen(
+      http.createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify(ME));
+      }),
+    );
+    return { app, express: express5, node, username: 'me0001', password: BENCH_PASSWORD };
+  },
+
+  /** The app with `players` players who can log in, and a pool of real games for them to save. */
+  async startSaves(players: number, poolSize: number) {
+    let usernames: string[] = [];
+    const db = await newDb('saves', async (created) => {
+      usernames = await createAccounts(created, players, false, 'saver');
+    });
+    return {
+      port: await serveApp('saves', db),
+      usernames,
+      password: BENCH_PASSWORD,
+      pool: playGamePool(poolSize, 7),
+    };
+  },
+
+  async countGames(name: string) {
+    const db = databases.get(name);
+    if (!db) throw new Error(`no database ${name}`);
+    return Number((await db('games').count<Array<{ n: number }>>({ n: '*' }))[0]!.n);
+  },
+
+  /** A database of `games` generated games and an admin; answers how long the generation took. */
+  async seedBig(games: number) {
+    const started = performance.now();
+    await newDb('big', async (db) => {
+      await createAccounts(db, 1, true, 'boss');
+      const now = Date.now();
+      await seedGames(db, games, await createPlayers(db, 5000, now), playGamePool(2000), now);
+    });
+    return { seedMs: performance.now() - started };
+  },
+
+  /** The app over the database seedBig made (in a fresh process, so the seeding's memory is not in the way). */
+  async serveBig() {
+    return { port: await serveApp('big'), username: 'boss0001', password: BENCH_PASSWORD };
+  },
+
+  /** Starts sampling this process's resident memory every 5 ms, from a collected heap. */
+  startMemory() {
+    (globalThis as { gc?: () => void }).gc?.();
+    const baseline = process.memoryUsage().rss;
+    const sample = {
+      baseline,
+      peak: baseline,
+      timer: setInterval(() => {
+        sample.peak = Math.max(sample.peak, process.memoryUsage().rss);
+      }, 5),
+    };
+    memory = sample;
+    return { baseline };
+  },
+
+  stopMemory() {
+    if (!memory) throw new Error('memory sampling was not started');
+    clearInterval(memory.timer);
+    const result = { baseline: memory.baseline, peak: Math.max(memory.peak, process.memoryUsage().rss) };
+    memory = null;
+    return result;
+  },
+
+  async stop() {
+    for (const server of servers) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    for (const db of databases.values()) await db.destroy();
+    return null;
+  },
+};
+export type BenchCommands = typeof commands;
+
+process.on('message', (message: { id: number; command: keyof BenchCommands; args: unknown[] }) => {
+  const run = commands[message.command] as (...args: unknown[]) => unknown;
+  Promise.resolve()
+    .then(() => run(...message.args))
+    .then(
+      (result) => process.send!({ id: message.id, result }),
+      (error: unknown) => process.send!({ id: message.id, error: String((error as Error)?.stack ?? error) }),
+    );
+});
+process.send!({ ready: true });
