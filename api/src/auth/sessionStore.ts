@@ -55,12 +55,10 @@ export class KnexSessionStore extends session.Store {
       .catch((error: unknown) => callback?.(error));
   }
 
-  override touch(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
-    this.db<SessionRow>('sessions')
-      .where({ sid })
-      .update({ expires_at: this.expiry(sess) })
-      .then(() => callback?.())
-      .catch((error: unknown) => callback?.(error));
+  // A session lasts SESSION_MAX_AGE from login (rolling is off, so the cookie keeps its first expiry too):
+  // there is nothing to extend, and a write on every request would cost more than the request itself.
+  override touch(_sid: string, _sess: SessionData, callback?: (err?: unknown) => void): void {
+    callback?.();
   }
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {

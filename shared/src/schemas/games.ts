@@ -57,7 +57,8 @@ export type SavedGamePayload = z.infer<typeof savedGamePayloadSchema>;
 export const gameRecordSchema = z.object({
   id: z.number().int().positive(),
   clientGameId: z.string(),
-  userId: z.number().int().positive(),
+  /** null once the player's account is deleted: the game stays for the statistics. */
+  userId: z.number().int().positive().nullable(),
   username: z.string(),
   customGiftSetId: z.number().int().nullable(),
   firstCaseSelected: z.number().int(),

@@ -23,7 +23,8 @@ export function toGameRecord(row: GameRow): GameRecord {
   return {
     id: Number(row.id),
     clientGameId: row.client_game_id,
-    userId: Number(row.user_id ?? 0) || 0,
+    // null once the player's account is deleted: the game stays for the statistics.
+    userId: row.user_id === null ? null : Number(row.user_id),
     username: row.username,
     customGiftSetId: row.custom_gift_set_id === null ? null : Number(row.custom_gift_set_id),
     firstCaseSelected: Number(row.first_case_selected),
@@ -66,27 +67,29 @@ export function gamesRepo(db: Db) {
       payload: SavedGamePayload,
       playedAt: number,
     ): Promise<GameRecord | null> {
+      const row: Omit<GameRow, 'id'> = {
+        client_game_id: payload.clientGameId,
+        user_id: owner.id,
+        username: owner.username,
+        custom_gift_set_id: payload.customGiftSetId,
+        first_case_selected: payload.firstCaseSelected,
+        player_case_gift_id: payload.playerCaseGiftId,
+        final_amount: payload.finalAmount,
+        game_outcome: payload.gameOutcome,
+        banker_offer_accepted: payload.bankerOfferAccepted,
+        rounds_completed: payload.roundsCompleted,
+        cases_eliminated: JSON.stringify(payload.casesEliminated),
+        gift_ids_used: JSON.stringify(payload.giftIdsUsed),
+        played_at: playedAt,
+      };
       try {
-        await games().insert({
-          client_game_id: payload.clientGameId,
-          user_id: owner.id,
-          username: owner.username,
-          custom_gift_set_id: payload.customGiftSetId,
-          first_case_selected: payload.firstCaseSelected,
-          player_case_gift_id: payload.playerCaseGiftId,
-          final_amount: payload.finalAmount,
-          game_outcome: payload.gameOutcome,
-          banker_offer_accepted: payload.bankerOfferAccepted,
-          rounds_completed: payload.roundsCompleted,
-          cases_eliminated: JSON.stringify(payload.casesEliminated),
-          gift_ids_used: JSON.stringify(payload.giftIdsUsed),
-          played_at: playedAt,
-        });
+        // Both engines answer [the new id]; the record is the row we wrote, so no second read.
+        const [id] = await games().insert(row);
+        return toGameRecord({ ...row, id: Number(id) });
       } catch (error) {
         if (isUniqueViolation(error)) return null;
         throw error;
       }
-      return this.findByClientId(owner.id, payload.clientGameId);
     },
     async listByUser(userId: number, limit = 100): Promise<GameRecord[]> {
       const rows = await games()

@@ -23,30 +23,24 @@ export async function saveGame(
   payload: SavedGamePayload,
   now: number,
 ): Promise<SaveGameResponse> {
-  const games = gamesRepo(db);
-  const existing = await games.findByClientId(owner.id, payload.clientGameId);
-  if (existing) return answerExisting(existing, payload);
-
-  // The game was dealt from the default set or from the player's own set.
-  const custom = await giftSetsRepo(db).findByUser(owner.id);
-  const candidates = [
-    DEFAULT_GIFT_IDS,
-    ...(custom && isValidGiftSet(custom.giftIds) ? [custom.giftIds] : []),
-  ];
-  const sameGifts = (ids: readonly number[]) =>
-    [...ids].sort((a, b) => a - b).join() === [...payload.giftIdsUsed].sort((a, b) => a - b).join();
-  const allowed =
-    candidates.find(sameGifts) ??
-    (payload.customGiftSetId !== null && custom ? custom.giftIds : DEFAULT_GIFT_IDS);
+  // The game was dealt from the default set or from the player's own set (read only when it is not the default).
+  const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join();
+  const playedIds = sortedIds(payload.giftIdsUsed);
+  let allowed: readonly number[] = DEFAULT_GIFT_IDS;
+  if (playedIds !== sortedIds(DEFAULT_GIFT_IDS)) {
+    const custom = await giftSetsRepo(db).findByUser(owner.id);
+    if (custom && isValidGiftSet(custom.giftIds)) allowed = custom.giftIds;
+  }
   const verdict = verifyGame(payload, allowed);
   if (!verdict.ok) throw unprocessable(`This game breaks the rules: ${verdict.rule}`, verdict.field);
 
+  // Insert first: a save that is new (the common case) costs one write; a repeat finds the stored record.
+  const games = gamesRepo(db);
   const created = await games.insert(owner, payload, now);
   if (created) return { game: created, created: true };
-  // A concurrent save of the same game won the race.
-  const raced = await games.findByClientId(owner.id, payload.clientGameId);
-  if (!raced) throw new Error('game vanished after a duplicate key');
-  return answerExisting(raced, payload);
+  const existing = await games.findByClientId(owner.id, payload.clientGameId);
+  if (!existing) throw new Error('game vanished after a duplicate key');
+  return answerExisting(existing, payload);
 }
 
 function answerExisting(existing: SaveGameResponse['game'], payload: SavedGamePayload): SaveGameResponse {
