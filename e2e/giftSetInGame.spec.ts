@@ -1,7 +1,10 @@
 import { playFirstRound } from './game';
 import { expect, shot, signIn, test, toasts } from './fixtures';
 
-test('the next game is dealt from the player’s saved gift set, and saved with it', async ({ page, users }) => {
+test('the next game is dealt from the player’s saved gift set, and saved with it', async ({
+  page,
+  users,
+}) => {
   test.setTimeout(45_000);
   const player = await users.create();
   await signIn(page, player);

@@ -23,7 +23,8 @@ describe('the game frame', () => {
     expect(banner.textContent).toContain('Deals or No Deals');
     expect(banner.textContent).toContain('TikTok Edition');
     expect(screen.getByRole('contentinfo').textContent).toContain(FAN_MADE_NOTICE);
-    for (const name of ['Desktop', 'iPad (BETA)', 'Mobile (BETA)']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Desktop', 'iPad (BETA)', 'Mobile (BETA)'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Logout (streamer)' })).toBeTruthy();
   });
 

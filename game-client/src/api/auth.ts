@@ -41,7 +41,8 @@ export function useLogin() {
 
 export function useRegister() {
   return useMutation({
-    mutationFn: (body: RegisterRequest) => apiJson('POST', '/api/auth/register', body, registerResponseSchema),
+    mutationFn: (body: RegisterRequest) =>
+      apiJson('POST', '/api/auth/register', body, registerResponseSchema),
   });
 }
 

@@ -39,7 +39,12 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 }
 
 /** Sends a request and parses the JSON answer with a shared schema (or anything with a parse method). */
-export async function apiJson<T>(method: string, url: string, data: unknown, schema: { parse(value: unknown): T }): Promise<T> {
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  data: unknown,
+  schema: { parse(value: unknown): T },
+): Promise<T> {
   const res = await apiRequest(method, url, data);
   return schema.parse(await res.json());
 }

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
 
 export type ViewMode = 'desktop' | 'tablet' | 'mobile';
-export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string }> = [
-  { mode: 'desktop', label: 'Desktop' },
-  { mode: 'tablet', label: 'iPad (BETA)' },
-  { mode: 'mobile', label: 'Mobile (BETA)' },
+export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: string }> = [
+  { mode: 'desktop', label: 'Desktop', hint: 'The full board for a desktop or an OBS capture' },
+  { mode: 'tablet', label: 'iPad (BETA)', hint: 'Rows of five cases and a collapsible controls panel' },
+  { mode: 'mobile', label: 'Mobile (BETA)', hint: 'Turns the whole page for a phone held sideways' },
 ];
 
 const GUEST_KEY = 'dond.guest';

@@ -22,11 +22,20 @@ export function Header({ user }: { user: CurrentUser | null }) {
             </button>
             {user.isAdmin && (
               // The admin console is its own app: a full page load.
-              <button type="button" className="btn btn-ghost" onClick={() => window.location.assign('/admin')}>
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => window.location.assign('/admin')}
+              >
                 Admin
               </button>
             )}
-            <button type="button" className="btn btn-ghost" disabled={logout.isPending} onClick={() => logout.mutate()}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              disabled={logout.isPending}
+              onClick={() => logout.mutate()}
+            >
               {logout.isPending ? 'Logging out...' : `Logout (${user.username})`}
             </button>
           </>

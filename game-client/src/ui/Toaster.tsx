@@ -30,7 +30,9 @@ export function Toaster() {
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
         >
           <Toast.Title className="toast-title">{t.title}</Toast.Title>
-          {t.description && <Toast.Description className="toast-description">{t.description}</Toast.Description>}
+          {t.description && (
+            <Toast.Description className="toast-description">{t.description}</Toast.Description>
+          )}
           <Toast.Close className="toast-close" aria-label="Close">
             ×
           </Toast.Close>

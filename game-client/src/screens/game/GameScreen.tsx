@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@dond/shared';
 import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
+import { Hint } from '../../ui/Hint';
 import { DomBoard } from '../../board/DomBoard';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
@@ -14,16 +15,17 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
     <div className={`app view-${viewMode}`} data-view-mode={viewMode}>
       <Header user={user} />
       <div className="view-modes" role="group" aria-label="View mode">
-        {VIEW_MODES.map(({ mode, label }) => (
-          <button
-            key={mode}
-            type="button"
-            className="btn btn-chip"
-            aria-pressed={viewMode === mode}
-            onClick={() => setViewMode(mode)}
-          >
-            {label}
-          </button>
+        {VIEW_MODES.map(({ mode, label, hint }) => (
+          <Hint key={mode} text={hint}>
+            <button
+              type="button"
+              className="btn btn-chip"
+              aria-pressed={viewMode === mode}
+              onClick={() => setViewMode(mode)}
+            >
+              {label}
+            </button>
+          </Hint>
         ))}
       </div>
       <main className="app-stage" id="board-mount" aria-label="Game board">
