@@ -1,18 +1,17 @@
 import { render, screen } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from './api/queryClient';
+import { AppProviders } from './AppProviders';
 import { GameScreen } from './screens/game/GameScreen';
 import { FAN_MADE_NOTICE } from './ui/Footer';
 
 function renderGame(isAdmin: boolean) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <AppProviders>
       <MemoryRouter>
         <GameScreen user={{ id: 1, username: 'streamer', isAdmin }} />
       </MemoryRouter>
-    </QueryClientProvider>,
+    </AppProviders>,
   );
 }
 
