@@ -2,6 +2,7 @@
 // node --cpu-prof, then summed by package.   node --import tsx bench/profileMe.ts
 // (The server runs in this process; autocannon runs in a worker so both show as they share the cores.)
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
@@ -32,7 +33,7 @@ const { app } = createApp({
   log: () => undefined,
   rateLimits: { login: { windowMs: 60_000, limit: 1_000_000 } },
 });
-const server = await new Promise<import('node:http').Server>((resolve) => {
+const server = await new Promise<Server>((resolve) => {
   const s = app.listen(0, '127.0.0.1', () => resolve(s));
 });
 const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
