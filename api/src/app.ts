@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { createPassport, endDeadSessions } from './auth/passport.js';
@@ -124,21 +124,24 @@ function apiRouter(
   router.use(sameOriginOnly(deps.config.appUrl));
   router.use(express.json({ limit: BODY_LIMIT }));
   router.use(
-    session({
-      name: SESSION_COOKIE,
-      secret: deps.sessionSecret,
-      store: sessions,
-      resave: false,
-      saveUninitialized: false,
-      rolling: false,
-      cookie: {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.config.appUrl.startsWith('https:'),
-        maxAge: SESSION_MAX_AGE_MS,
-        path: '/',
-      },
-    }),
+    lateErrorsLogged(
+      log,
+      session({
+        name: SESSION_COOKIE,
+        secret: deps.sessionSecret,
+        store: sessions,
+        resave: false,
+        saveUninitialized: false,
+        rolling: false,
+        cookie: {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: deps.config.appUrl.startsWith('https:'),
+          maxAge: SESSION_MAX_AGE_MS,
+          path: '/',
+        },
+      }),
+    ),
   );
   router.use(endDeadSessions.before);
   router.use(passport.session());
@@ -162,6 +165,29 @@ function apiRouter(
   });
   router.use(errorHandler(log));
   return router;
+}
+
+/**
+ * express-session calls its `next` once to go on, then again (deferred) when saving, touching or destroying
+ * the session at the end of the answer fails. That second call re-enters the router after its error handler,
+ * falls out to Express's final handler, and that destroys the socket because the answer has gone out. The
+ * answer is finished by express-session itself, so a late error is only logged.
+ */
+function lateErrorsLogged(
+  log: (message: string, error?: unknown) => void,
+  middleware: RequestHandler,
+): RequestHandler {
+  return (req, res, next) => {
+    let wentOn = false;
+    middleware(req, res, (error?: unknown) => {
+      if (wentOn) {
+        if (error) log('session error after the answer', error);
+        return;
+      }
+      wentOn = true;
+      next(error);
+    });
+  };
 }
 
 /** Serves a Vite build, answering its index.html for any other GET so the app's own router takes over. */

@@ -41,7 +41,15 @@ export function authRouter({ db, passport, now, limits }: AuthRouterDeps): Route
     const problem = accountProblem(user, now());
     if (problem) throw new AppError(403, problem);
     // Passport gives the session a new id at login, so a planted session id is worthless.
-    await new Promise<void>((resolve, reject) => req.login(user, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.login(user, (error) => {
+        if (!error) return resolve();
+        // The session was regenerated but could not be stored: drop it (express-session keeps the stored one
+        // when req.session is unset), so the answer neither retries the write nor sets a cookie for nothing.
+        delete (req as { session?: unknown }).session;
+        reject(error);
+      }),
+    );
     await users.update(user.id, { last_login_at: now() });
     res.json(toCurrentUser(user));
   });
