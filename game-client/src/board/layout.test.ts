@@ -1,0 +1,219 @@
+import { describe, expect, it } from 'vitest';
+import type { ViewMode } from '../store/sessionStore';
+import {
+  CASE_ASPECT,
+  CASE_COUNT,
+  CASE_MIN_ASPECT,
+  CASE_ROWS,
+  DESKTOP_CASE_ROWS,
+  MIN_TAP,
+  MOBILE_CASE_ROWS,
+  TABLET_CASE_ROWS,
+  VALUE_ROWS_PER_BOARD,
+  layoutBoard,
+  type BoardLayout,
+  type Rect,
+} from './layout';
+
+// Rounding slack: rectangles that touch are not overlapping.
+const EPS = 1e-6;
+
+const overlaps = (a: Rect, b: Rect) =>
+  a.x < b.x + b.width - EPS &&
+  b.x < a.x + a.width - EPS &&
+  a.y < b.y + b.height - EPS &&
+  b.y < a.y + a.height - EPS;
+
+const inside = (r: Rect, box: Rect) =>
+  r.x >= box.x - EPS &&
+  r.y >= box.y - EPS &&
+  r.x + r.width <= box.x + box.width + EPS &&
+  r.y + r.height <= box.y + box.height + EPS &&
+  r.width > 0 &&
+  r.height > 0;
+
+const centreX = (r: Rect) => r.x + r.width / 2;
+const centreY = (r: Rect) => r.y + r.height / 2;
+
+function expectDisjoint(named: Array<[string, Rect]>) {
+  for (let i = 0; i < named.length; i++) {
+    for (let j = i + 1; j < named.length; j++) {
+      const [an, a] = named[i]!;
+      const [bn, b] = named[j]!;
+      expect(overlaps(a, b), `${an} overlaps ${bn}`).toBe(false);
+    }
+  }
+}
+
+/** Every rectangle in the layout, named, for the inside-the-viewport check. */
+function allRects(l: BoardLayout): Array<[string, Rect]> {
+  const c = l.controls;
+  const named: Array<[string, Rect | null]> = [
+    ['title', l.title],
+    ['status', l.status],
+    ['caseArea', l.caseArea],
+    ['controls', c.panel],
+    ['NEW GAME', c.newGame],
+    ['RESET', c.reset],
+    ['toggle', c.toggle],
+    ['heading', c.heading],
+    ['overlay', l.overlay],
+    ['caseToast', l.caseToast],
+    ...l.cases.map((r, i): [string, Rect] => [`case ${i + 1}`, r]),
+    ...(['lowerValues', 'higherValues'] as const).flatMap((k): Array<[string, Rect]> => [
+      [`${k} panel`, l[k].panel],
+      [`${k} title`, l[k].title],
+      ...l[k].rows.map((r, i): [string, Rect] => [`${k} row ${i + 1}`, r]),
+    ]),
+  ];
+  return named.filter((e): e is [string, Rect] => e[1] !== null);
+}
+
+/** Cases grouped into rows by their top edge, in order. */
+function rowsOf(cases: Rect[]): Rect[][] {
+  const rows: Rect[][] = [];
+  for (const c of cases) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last[0]!.y - c.y) < EPS) last.push(c);
+    else rows.push([c]);
+  }
+  return rows;
+}
+
+const VIEWPORTS: ReadonlyArray<readonly [number, number]> = [
+  [375, 667],
+  [768, 1024],
+  [1366, 768],
+  [1920, 1080],
+];
+// Mobile turns the whole page 90 degrees, so its stage is the viewport turned. The unturned sizes are
+// checked too where they are at least tablet-wide: 7 cases of 44 px at 4:3 cannot fit 375 px across.
+const CASES: Array<{ mode: ViewMode; width: number; height: number }> = VIEWPORTS.flatMap(([w, h]) => [
+  { mode: 'desktop' as const, width: w, height: h },
+  { mode: 'tablet' as const, width: w, height: h },
+  { mode: 'mobile' as const, width: h, height: w },
+  ...(w >= 768 ? [{ mode: 'mobile' as const, width: w, height: h }] : []),
+]);
+
+describe('case row patterns', () => {
+  it('follow SPEC.md section 2 and hold 26 cases', () => {
+    expect(DESKTOP_CASE_ROWS).toEqual([5, 5, 5, 5, 5, 1]);
+    expect(TABLET_CASE_ROWS).toEqual([5, 5, 5, 5, 6]);
+    expect(MOBILE_CASE_ROWS).toEqual([6, 7, 7, 6]);
+    for (const rows of Object.values(CASE_ROWS)) expect(rows.reduce((a, b) => a + b, 0)).toBe(CASE_COUNT);
+  });
+});
+
+describe.each(CASES)('layout $mode at $width x $height', ({ mode, width, height }) => {
+  const l = layoutBoard({ width, height, mode });
+  const viewport: Rect = { x: 0, y: 0, width, height };
+
+  it('keeps everything inside the viewport', () => {
+    for (const [name, r] of allRects(l)) expect(inside(r, viewport), `${name} inside`).toBe(true);
+  });
+
+  it('has 26 case slots, pairwise disjoint, inside the case area', () => {
+    expect(l.cases).toHaveLength(CASE_COUNT);
+    expectDisjoint(l.cases.map((r, i) => [`case ${i + 1}`, r]));
+    for (const [i, r] of l.cases.entries()) expect(inside(r, l.caseArea), `case ${i + 1}`).toBe(true);
+  });
+
+  it('keeps value boards, title, status and controls off the cases and each other', () => {
+    expectDisjoint([
+      ['lowerValues', l.lowerValues.panel],
+      ['higherValues', l.higherValues.panel],
+      ['caseArea', l.caseArea],
+      ['title', l.title],
+      ['status', l.status],
+      ['controls', l.controls.panel],
+    ]);
+    const c = l.controls;
+    const controls = [c.newGame, c.reset, c.toggle, c.heading].filter((r): r is Rect => r !== null);
+    for (const r of controls) expect(inside(r, c.panel)).toBe(true);
+    expectDisjoint(controls.map((r, i) => [`control ${i}`, r]));
+    for (const [i, r] of l.cases.entries()) {
+      for (const [name, other] of [
+        ['title', l.title],
+        ['status', l.status],
+        ['controls', c.panel],
+      ] as const) {
+        expect(overlaps(r, other), `case ${i + 1} overlaps ${name}`).toBe(false);
+      }
+    }
+  });
+
+  it('gives each value board a title and 13 disjoint rows inside its panel', () => {
+    for (const board of [l.lowerValues, l.higherValues]) {
+      expect(board.rows).toHaveLength(VALUE_ROWS_PER_BOARD);
+      expectDisjoint([['title', board.title], ...board.rows.map((r, i): [string, Rect] => [`row ${i}`, r])]);
+      for (const r of [board.title, ...board.rows]) expect(inside(r, board.panel)).toBe(true);
+      for (const [i, r] of board.rows.entries()) if (i > 0) expect(r.y).toBeGreaterThan(board.rows[i - 1]!.y);
+    }
+  });
+
+  it('lays the cases in the rows of its mode, numbered left to right then top to bottom', () => {
+    const rows = rowsOf(l.cases);
+    expect(rows.map((r) => r.length)).toEqual(CASE_ROWS[mode]);
+    for (let i = 1; i < l.cases.length; i++) {
+      const a = l.cases[i - 1]!;
+      const b = l.cases[i]!;
+      const sameRow = Math.abs(a.y - b.y) < EPS;
+      if (sameRow) expect(b.x, `case ${i + 1} right of case ${i}`).toBeGreaterThan(a.x);
+      else expect(b.y, `case ${i + 1} below case ${i}`).toBeGreaterThanOrEqual(a.y + a.height);
+    }
+  });
+
+  it('keeps cases briefcase-shaped', () => {
+    for (const r of l.cases) {
+      const aspect = r.width / r.height;
+      expect(aspect).toBeGreaterThanOrEqual(CASE_MIN_ASPECT - EPS);
+      expect(aspect).toBeLessThanOrEqual(CASE_ASPECT + EPS);
+    }
+  });
+
+  it('places the toast bottom centre on desktop and centred otherwise', () => {
+    expect(centreX(l.caseToast)).toBeCloseTo(width / 2);
+    if (mode === 'desktop') expect(l.caseToast.y + l.caseToast.height).toBeGreaterThan(height * 0.9);
+    else expect(centreY(l.caseToast)).toBeCloseTo(height / 2);
+    expect(centreX(l.overlay)).toBeCloseTo(width / 2);
+  });
+
+  it('scales text with the layout', () => {
+    for (const size of Object.values(l.fonts)) expect(size).toBeGreaterThanOrEqual(8);
+    expect(l.fonts.caseNumber).toBeLessThan(l.caseSize.height);
+  });
+
+  if (mode === 'desktop') {
+    it('splits 2/3/2 and shows case 26 alone, centred below the grid', () => {
+      const rows = rowsOf(l.cases);
+      const last = rows[rows.length - 1]!;
+      expect(last).toHaveLength(1);
+      const c26 = l.cases[25]!;
+      expect(last[0]).toBe(c26);
+      const first = rows[0]!;
+      const gridCentre = (first[0]!.x + first[first.length - 1]!.x + first[0]!.width) / 2;
+      expect(centreX(c26)).toBeCloseTo(gridCentre);
+      expect(centreX(c26)).toBeCloseTo(centreX(l.caseArea));
+      expect(l.lowerValues.panel.x + l.lowerValues.panel.width).toBeLessThanOrEqual(l.caseArea.x);
+      expect(l.higherValues.panel.x).toBeGreaterThanOrEqual(l.caseArea.x + l.caseArea.width);
+      expect(l.caseArea.width / l.lowerValues.panel.width).toBeCloseTo(3 / 2);
+      expect(l.higherValues.panel.width).toBeCloseTo(l.lowerValues.panel.width);
+    });
+  } else {
+    it('meets the 44 px minimum tap size', () => {
+      for (const [i, r] of l.cases.entries()) {
+        expect(r.width, `case ${i + 1} width`).toBeGreaterThanOrEqual(MIN_TAP);
+        expect(r.height, `case ${i + 1} height`).toBeGreaterThanOrEqual(MIN_TAP);
+      }
+      const c = l.controls;
+      for (const r of [c.newGame, c.reset, c.toggle]) if (r) expect(r.height).toBeGreaterThanOrEqual(MIN_TAP);
+    });
+  }
+
+  if (mode === 'tablet') {
+    it('has the GAME CONTROLS panel with its SHOW/HIDE toggle', () => {
+      expect(l.controls.toggle).not.toBeNull();
+      expect(l.controls.heading).not.toBeNull();
+    });
+  }
+});

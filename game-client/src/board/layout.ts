@@ -1,0 +1,364 @@
+import type { ViewMode } from '../store/sessionStore';
+
+/**
+ * The board's one resize path: pure functions from the stage size and the view mode to every rectangle
+ * the Pixi scene draws (SPEC.md section 2, "Game screen"). No DOM, no Pixi, so it is unit tested alone.
+ */
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LayoutInput {
+  /** The board area in CSS pixels; on mobile the already-rotated stage. */
+  width: number;
+  height: number;
+  mode: ViewMode;
+}
+
+/** Cases per row, top to bottom; case numbers run left to right, then down. */
+export const DESKTOP_CASE_ROWS: readonly number[] = [5, 5, 5, 5, 5, 1];
+export const TABLET_CASE_ROWS: readonly number[] = [5, 5, 5, 5, 6];
+export const MOBILE_CASE_ROWS: readonly number[] = [6, 7, 7, 6];
+export const CASE_ROWS: Readonly<Record<ViewMode, readonly number[]>> = {
+  desktop: DESKTOP_CASE_ROWS,
+  tablet: TABLET_CASE_ROWS,
+  mobile: MOBILE_CASE_ROWS,
+};
+
+export const CASE_COUNT = 26;
+export const VALUE_ROWS_PER_BOARD = 13;
+/** A briefcase is wider than tall. */
+export const CASE_ASPECT = 4 / 3;
+/** Where the minimum tap size forces it, a case may be a little squarer than 4:3, never more than this. */
+export const CASE_MIN_ASPECT = 1.2;
+/** The smallest tap target on touch modes (WCAG 2.5.5). */
+export const MIN_TAP = 44;
+/** The design size that scale 1 stands for. */
+export const DESIGN_WIDTH = 1366;
+export const DESIGN_HEIGHT = 768;
+
+export interface ValueBoardLayout {
+  panel: Rect;
+  title: Rect;
+  /** 13 rows, lowest value first. */
+  rows: Rect[];
+}
+
+export interface ControlsLayout {
+  /** The box holding the controls; on tablet the GAME CONTROLS panel, sized for its open state. */
+  panel: Rect;
+  /** The tablet's SHOW/HIDE toggle and the panel's heading; null elsewhere. */
+  toggle: Rect | null;
+  heading: Rect | null;
+  newGame: Rect;
+  reset: Rect;
+}
+
+export interface FontSizes {
+  title: number;
+  status: number;
+  valueTitle: number;
+  valueRow: number;
+  caseNumber: number;
+  caseLabel: number;
+  button: number;
+  overlayTitle: number;
+  overlayBody: number;
+}
+
+export interface BoardLayout {
+  mode: ViewMode;
+  width: number;
+  height: number;
+  /** 1 at 1366x768; text and spacing follow it. */
+  scale: number;
+  /** 'panels': a board either side of the cases; 'columns': both boards side by side in one block. */
+  valueBoards: 'panels' | 'columns';
+  lowerValues: ValueBoardLayout;
+  higherValues: ValueBoardLayout;
+  title: Rect;
+  status: Rect;
+  /** The box the case grid is centred in. */
+  caseArea: Rect;
+  caseRows: readonly number[];
+  /** Index 0 is case 1. */
+  cases: Rect[];
+  caseSize: { width: number; height: number };
+  controls: ControlsLayout;
+  overlay: Rect;
+  caseToast: Rect;
+  fonts: FontSizes;
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const rect = (x: number, y: number, width: number, height: number): Rect => ({ x, y, width, height });
+
+export function layoutScale(width: number, height: number): number {
+  return clamp(Math.min(width / DESIGN_WIDTH, height / DESIGN_HEIGHT), 0.5, 1.6);
+}
+
+function valueBoard(panel: Rect, titleH: number, pad: number): ValueBoardLayout {
+  const title = rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, titleH);
+  const top = title.y + titleH + pad;
+  const rowH = (panel.y + panel.height - pad - top) / VALUE_ROWS_PER_BOARD;
+  const rows = Array.from({ length: VALUE_ROWS_PER_BOARD }, (_, i) =>
+    rect(panel.x + pad, top + i * rowH, panel.width - 2 * pad, rowH * 0.88),
+  );
+  return { panel, title, rows };
+}
+
+/** The largest case that fits `rows` in a box, 4:3, before any minimum. */
+function fitCase(areaW: number, areaH: number, rows: readonly number[], gap: number) {
+  const cols = Math.max(...rows);
+  const byWidth = (areaW - (cols - 1) * gap) / cols;
+  const byHeight = ((areaH - (rows.length - 1) * gap) / rows.length) * CASE_ASPECT;
+  const width = Math.min(byWidth, byHeight);
+  return { width, height: width / CASE_ASPECT, byWidth };
+}
+
+/** Each row centred in the area, the whole block centred vertically. */
+function placeCases(area: Rect, rows: readonly number[], cw: number, ch: number, gap: number): Rect[] {
+  const blockH = rows.length * ch + (rows.length - 1) * gap;
+  let y = area.y + (area.height - blockH) / 2;
+  const cases: Rect[] = [];
+  for (const count of rows) {
+    const rowW = count * cw + (count - 1) * gap;
+    const x0 = area.x + (area.width - rowW) / 2;
+    for (let i = 0; i < count; i++) cases.push(rect(x0 + i * (cw + gap), y, cw, ch));
+    y += ch + gap;
+  }
+  return cases;
+}
+
+interface Metrics {
+  s: number;
+  pad: number;
+  gap: number;
+  caseGap: number;
+  titleH: number;
+  statusH: number;
+  valueTitleH: number;
+  controlsH: number;
+  minValueRow: number;
+  minValueCol: number;
+  fonts: Omit<FontSizes, 'valueRow' | 'caseNumber' | 'caseLabel'>;
+}
+
+function metrics(width: number, height: number, mode: ViewMode): Metrics {
+  const s = layoutScale(width, height);
+  const fonts = {
+    title: Math.round(clamp(28 * s, 14, 44)),
+    status: Math.round(clamp(18 * s, 11, 28)),
+    valueTitle: Math.round(clamp(18 * s, 11, 28)),
+    button: Math.round(clamp(16 * s, 12, 24)),
+    overlayTitle: Math.round(clamp(32 * s, 18, 48)),
+    overlayBody: Math.round(clamp(18 * s, 13, 26)),
+  };
+  const touch = mode !== 'desktop';
+  const buttonH = Math.max(touch ? MIN_TAP : 24, Math.round(fonts.button * 2.4));
+  return {
+    s,
+    pad: Math.max(6, Math.round(14 * s)),
+    gap: Math.max(5, Math.round(12 * s)),
+    caseGap: Math.max(4, Math.round(10 * s)),
+    titleH: Math.round(fonts.title * 1.5),
+    statusH: Math.round(fonts.status * 1.5),
+    valueTitleH: Math.round(fonts.valueTitle * 1.5),
+    // Tablet: a heading row with SHOW/HIDE above the NEW GAME / RESET row.
+    controlsH: mode === 'tablet' ? 2 * buttonH + Math.max(4, Math.round(6 * s)) : buttonH,
+    // A value row must keep a readable line of text (about 11 px and up).
+    minValueRow: Math.max(20, Math.round(22 * s)),
+    minValueCol: Math.max(96, Math.round(150 * s)),
+    fonts,
+  };
+}
+
+interface Centre {
+  title: Rect;
+  status: Rect;
+  caseArea: Rect;
+  controls: Rect;
+}
+
+/** Title, status line, case area and controls stacked in a column. */
+function centreColumn(box: Rect, m: Metrics): Centre {
+  const title = rect(box.x, box.y, box.width, m.titleH);
+  const status = rect(box.x, title.y + m.titleH + m.gap / 2, box.width, m.statusH);
+  const controls = rect(box.x, box.y + box.height - m.controlsH, box.width, m.controlsH);
+  const top = status.y + m.statusH + m.gap;
+  const caseArea = rect(box.x, top, box.width, controls.y - m.gap - top);
+  return { title, status, caseArea, controls };
+}
+
+/** Height of the centre column left for cases once title, status and controls are in. */
+const centreChrome = (m: Metrics) => m.titleH + m.gap / 2 + m.statusH + 2 * m.gap + m.controlsH;
+
+function controlsLayout(panel: Rect, mode: ViewMode, m: Metrics): ControlsLayout {
+  const inner = Math.max(4, Math.round(6 * m.s));
+  const buttonW = Math.min(220 * m.s + 60, (panel.width - inner) / 2);
+  if (mode !== 'tablet') {
+    const x0 = panel.x + (panel.width - (2 * buttonW + inner)) / 2;
+    return {
+      panel,
+      toggle: null,
+      heading: null,
+      newGame: rect(x0, panel.y, buttonW, panel.height),
+      reset: rect(x0 + buttonW + inner, panel.y, buttonW, panel.height),
+    };
+  }
+  const rowH = (panel.height - inner) / 2;
+  const toggleW = Math.min(Math.max(MIN_TAP * 2, 90 * m.s), panel.width / 3);
+  const x0 = panel.x + (panel.width - (2 * buttonW + inner)) / 2;
+  const y1 = panel.y + rowH + inner;
+  return {
+    panel,
+    heading: rect(panel.x, panel.y, panel.width - toggleW - inner, rowH),
+    toggle: rect(panel.x + panel.width - toggleW, panel.y, toggleW, rowH),
+    newGame: rect(x0, y1, buttonW, rowH),
+    reset: rect(x0 + buttonW + inner, y1, buttonW, rowH),
+  };
+}
+
+interface Arrangement {
+  valueBoards: 'panels' | 'columns';
+  lower: Rect;
+  higher: Rect;
+  centre: Rect;
+}
+
+/**
+ * Desktop: SPEC's 7-column grid, 2/3/2. Touch modes 'side': boards at the sides (tablet) or as two
+ * columns on the right (mobile), the cases taking what height allows. 'stacked': cases on top, the
+ * two boards side by side below.
+ */
+function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arrangement {
+  const { pad, gap } = m;
+  const innerW = width - 2 * pad;
+  const innerH = height - 2 * pad;
+  const rows = CASE_ROWS[mode];
+  const cols = Math.max(...rows);
+  if (mode === 'desktop') {
+    const unit = (innerW - 2 * gap) / 7;
+    return {
+      valueBoards: 'panels',
+      lower: rect(pad, pad, 2 * unit, innerH),
+      centre: rect(pad + 2 * unit + gap, pad, 3 * unit, innerH),
+      higher: rect(pad + 5 * unit + 2 * gap, pad, 2 * unit, innerH),
+    };
+  }
+  const casesH = innerH - centreChrome(m);
+
+  // Side: the centre is as wide as cases sized by height need, the boards get the rest (at most 2/7).
+  const sideGaps = 2 * gap; // one gap between each of the three blocks
+  const caseByH = fitCase(Number.POSITIVE_INFINITY, casesH, rows, m.caseGap).width;
+  const wantCentre = cols * caseByH + (cols - 1) * m.caseGap;
+  const boardsW = clamp(innerW - sideGaps - wantCentre, 2 * m.minValueCol, (innerW * 4) / 7);
+  const centreW = innerW - sideGaps - boardsW;
+  const sideCase = fitCase(centreW, casesH, rows, m.caseGap).width;
+
+  // Stacked: the boards take at least their minimum height, the cases the rest.
+  const boardsMinH = m.valueTitleH + VALUE_ROWS_PER_BOARD * m.minValueRow + 3 * m.pad;
+  const caseByW = fitCase(innerW, Number.POSITIVE_INFINITY, rows, m.caseGap).width;
+  const rowH = Math.max(caseByW / CASE_ASPECT, MIN_TAP); // touch modes only reach here
+  const wantCasesH = rows.length * rowH + (rows.length - 1) * m.caseGap;
+  // The 44 px tap size wins over the boards' comfortable row height when both cannot be had.
+  const minTapCasesH = rows.length * MIN_TAP + (rows.length - 1) * m.caseGap;
+  const stackCasesH = Math.max(
+    minTapCasesH,
+    Math.min(wantCasesH, innerH - gap - boardsMinH - centreChrome(m)),
+  );
+  const stackCase = fitCase(innerW, stackCasesH, rows, m.caseGap).width;
+
+  if (sideCase >= stackCase) {
+    if (mode === 'tablet') {
+      const side = boardsW / 2;
+      return {
+        valueBoards: 'panels',
+        lower: rect(pad, pad, side, innerH),
+        centre: rect(pad + side + gap, pad, centreW, innerH),
+        higher: rect(pad + side + gap + centreW + gap, pad, side, innerH),
+      };
+    }
+    // Mobile, landscape: two columns to the right of the cases; 13 rows each fit the height, so nothing
+    // has to scroll (a scroll strip would hide values the player needs to see).
+    const colW = (boardsW - gap) / 2;
+    const x0 = pad + centreW + gap;
+    return {
+      valueBoards: 'columns',
+      centre: rect(pad, pad, centreW, innerH),
+      lower: rect(x0, pad, colW, innerH),
+      higher: rect(x0 + colW + gap, pad, colW, innerH),
+    };
+  }
+  const centreH = stackCasesH + centreChrome(m);
+  const boardsY = pad + centreH + gap;
+  const colW = (innerW - gap) / 2;
+  const boardsH = height - pad - boardsY;
+  return {
+    valueBoards: 'columns',
+    centre: rect(pad, pad, innerW, centreH),
+    lower: rect(pad, boardsY, colW, boardsH),
+    higher: rect(pad + colW + gap, boardsY, colW, boardsH),
+  };
+}
+
+export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
+  const m = metrics(width, height, mode);
+  const rows = CASE_ROWS[mode];
+  const a = arrange(width, height, mode, m);
+  const centre = centreColumn(a.centre, m);
+  const inner = Math.max(3, Math.round(6 * m.s));
+  const lowerValues = valueBoard(a.lower, m.valueTitleH, inner);
+  const higherValues = valueBoard(a.higher, m.valueTitleH, inner);
+
+  const fit = fitCase(centre.caseArea.width, centre.caseArea.height, rows, m.caseGap);
+  let caseW = fit.width;
+  let caseH = fit.height;
+  if (mode !== 'desktop' && caseH < MIN_TAP) {
+    // Touch: never below 44 px; take the width the row allows, up to 4:3, down to CASE_MIN_ASPECT.
+    caseH = MIN_TAP;
+    caseW = Math.min(fit.byWidth, MIN_TAP * CASE_ASPECT);
+  }
+  const cases = placeCases(centre.caseArea, rows, caseW, caseH, m.caseGap);
+
+  const rowH = lowerValues.rows[0]?.height ?? m.minValueRow;
+  const fonts: FontSizes = {
+    ...m.fonts,
+    // Bounded by the column width too, so 'Name 12,345' stays on one line in narrow mobile columns.
+    valueRow: Math.round(clamp(Math.min(rowH * 0.6, lowerValues.panel.width / 8), 9, 24 * m.s + 4)),
+    caseNumber: Math.round(caseH * 0.4),
+    caseLabel: Math.max(8, Math.round(caseH * 0.16)),
+  };
+
+  const overlayW = Math.min(width - 2 * m.pad, 620 * m.s + 120);
+  const overlayH = Math.min(height - 2 * m.pad, 520 * m.s + 120);
+  const overlay = rect((width - overlayW) / 2, (height - overlayH) / 2, overlayW, overlayH);
+  const toastW = Math.min(width - 2 * m.pad, 360 * m.s + 80);
+  const toastH = Math.min(height - 2 * m.pad, 110 * m.s + 40);
+  const toastY = mode === 'desktop' ? height - m.pad - toastH : (height - toastH) / 2;
+  const caseToast = rect((width - toastW) / 2, toastY, toastW, toastH);
+
+  return {
+    mode,
+    width,
+    height,
+    scale: m.s,
+    valueBoards: a.valueBoards,
+    lowerValues,
+    higherValues,
+    title: centre.title,
+    status: centre.status,
+    caseArea: centre.caseArea,
+    caseRows: rows,
+    cases,
+    caseSize: { width: caseW, height: caseH },
+    controls: controlsLayout(centre.controls, mode, m),
+    overlay,
+    caseToast,
+    fonts,
+  };
+}
