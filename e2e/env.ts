@@ -29,17 +29,4 @@ export const E2E = {
   sessionSecret: 'e2e-session-secret-that-is-long-enough-0123456789',
 } as const;
 
-/** TOOLCHAIN.md: Debian's Chromium, never a downloaded browser. */
-export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--enable-unsafe-swiftshader',
-  ],
-};
+export { CHROMIUM } from './chromium';

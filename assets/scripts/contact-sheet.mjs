@@ -6,18 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GIFTS, GIFT_FALLBACK_IMAGE_URL, formatCoins } from '@dond/shared';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../../e2e/chromium.js';
 import { OUT_DIR, renderAll } from './render-gifts.mjs';
 
 const SHEET_DIR = fileURLToPath(new URL('../out/', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** @param {string} text */
 const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -52,7 +44,7 @@ async function main() {
   </style><main>${cells.join('')}</main>`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: CHROMIUM.args,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1520, height: 800 } });
