@@ -9,6 +9,7 @@ import {
   keepCaseLabel,
   statusLine,
   swapCaseLabel,
+  tabletStatusLine,
   youWonText,
   yourCaseContainedText,
 } from './messages.js';
@@ -24,6 +25,8 @@ describe('the board’s words', () => {
     expect([finalRevealTitle(true), finalRevealTitle(false)]).toEqual(['SWAP!', 'KEEP!']);
     expect(statusLine(2, 20, 5)).toEqual(['Round 2', 'Cases Remaining 20', 'Eliminate: 5 more']);
     expect(statusLine(2, 15, null)).toEqual(['Round 2', 'Cases Remaining 15']);
+    expect(tabletStatusLine(2, 20, 5)).toBe('Round 2 / Cases Remaining 20 / Eliminate 5 more');
+    expect(tabletStatusLine(3, 15, null)).toBe('Round 3 / Cases Remaining 15');
   });
 
   it('praises a deal only when the offer beats the case', () => {

@@ -100,3 +100,10 @@ export function statusLine(round: number, casesRemaining: number, eliminateMore:
   if (eliminateMore !== null) parts.push(`Eliminate: ${eliminateMore} more`);
   return parts;
 }
+
+/** The tablet's status line, one line: 'Round / Cases Remaining / Eliminate N more' (SPEC.md section 2). */
+export function tabletStatusLine(round: number, casesRemaining: number, eliminateMore: number | null): string {
+  const parts = [`Round ${round}`, `Cases Remaining ${casesRemaining}`];
+  if (eliminateMore !== null) parts.push(`Eliminate ${eliminateMore} more`);
+  return parts.join(' / ');
+}

@@ -2,9 +2,13 @@ import type { CurrentUser } from '@dond/shared';
 import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
 import { Hint } from '../../ui/Hint';
-import { DomBoard } from '../../board/DomBoard';
+import { lazy, Suspense } from 'react';
+import { BoardMirror } from '../../board/BoardMirror';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
+
+// Pixi and GSAP come in their own chunk, so the login screen never loads them.
+const PixiBoard = lazy(() => import('../../board/PixiBoard').then((m) => ({ default: m.PixiBoard })));
 
 /** The game's frame: header, view-mode buttons, the board, the footer. Mobile mode turns the whole page. */
 export function GameScreen({ user }: { user: CurrentUser | null }) {
@@ -29,7 +33,10 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
         ))}
       </div>
       <main className="app-stage" id="board-mount" aria-label="Game board">
-        <DomBoard />
+        <Suspense fallback={null}>
+          <PixiBoard />
+        </Suspense>
+        <BoardMirror />
       </main>
       <Footer />
     </div>

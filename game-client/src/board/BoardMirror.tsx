@@ -1,0 +1,160 @@
+import {
+  casesToOpenIfRejected,
+  caseEliminatedText,
+  dealRevealMessage,
+  finalRevealMessage,
+  finalRevealTitle,
+  formatCoins,
+  GAME_TEXT,
+  giftInCase,
+  ifYouRejectText,
+  keepCaseLabel,
+  otherCase,
+  splitValueBoards,
+  statusLine,
+  swapCaseLabel,
+  tabletStatusLine,
+  youWonText,
+  yourCaseContainedText,
+  type Gift,
+} from '@dond/shared';
+import { useId, type ReactNode } from 'react';
+import { useGameStore } from '../store/gameStore';
+import { useSessionStore } from '../store/sessionStore';
+
+function Dialog({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section role="dialog" aria-labelledby={id} className={className}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function ValueList({ title, gifts, opened }: { title: string; gifts: Gift[]; opened: Set<number> }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul aria-labelledby={id}>
+        {gifts.map((gift) => {
+          const text = `${gift.name} ${formatCoins(gift.coins)}`;
+          return <li key={gift.id}>{opened.has(gift.id) ? <del>{text}</del> : text}</li>;
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Every text the canvas board shows, as visually hidden DOM (ARCHITECTURE.md habit 7): the value lists, the
+ * status line (role status), the opened cases, and each overlay as a dialog named by its title. The buttons
+ * are not here: Pixi's accessibility layer gives each case and overlay button its own.
+ */
+export function BoardMirror() {
+  const { game, overlay, caseReveal } = useGameStore();
+  const viewMode = useSessionStore((s) => s.viewMode);
+  const opened = new Set(game.eliminatedCases.map((n) => giftInCase(game, n)?.id ?? -1));
+  const { lower, higher } = splitValueBoards(game.briefcaseGifts);
+  const eliminating = game.gamePhase === 'elimination';
+  const more = eliminating ? game.casesToEliminateThisRound - game.casesEliminatedThisRound : null;
+  const status =
+    viewMode === 'tablet'
+      ? [tabletStatusLine(game.currentRound, game.casesRemaining, more)]
+      : statusLine(game.currentRound, game.casesRemaining, more);
+  const playerGift = game.selectedCase === null ? undefined : giftInCase(game, game.selectedCase);
+  const finalGift = game.finalCase === null ? undefined : giftInCase(game, game.finalCase);
+  const other = otherCase(game);
+
+  return (
+    <div className="visually-hidden board-mirror">
+      <ValueList title={GAME_TEXT.lowerValues} gifts={lower} opened={opened} />
+      <section aria-labelledby="cases-title">
+        <h2 id="cases-title">{GAME_TEXT.boardTitle}</h2>
+        <p role="status">
+          {status.map((part) => (
+            <span key={part}>{part} </span>
+          ))}
+        </p>
+        {game.selectedCase !== null && (
+          <p>
+            ★ {GAME_TEXT.yourCase} #{game.selectedCase}
+          </p>
+        )}
+        <ul aria-label="Opened cases">
+          {game.eliminatedCases.map((n) => {
+            const gift = giftInCase(game, n);
+            return gift ? (
+              <li key={n}>
+                Case {n}: {gift.name} {formatCoins(gift.coins)}
+              </li>
+            ) : null;
+          })}
+        </ul>
+        {viewMode === 'tablet' && <h3>{GAME_TEXT.gameControls}</h3>}
+      </section>
+      <ValueList title={GAME_TEXT.higherValues} gifts={higher} opened={opened} />
+
+      {caseReveal?.isVisible && overlay === null && (
+        <Dialog title={GAME_TEXT.caseEliminatedTitle}>
+          <p>{caseEliminatedText(caseReveal.caseNumber, caseReveal.gift.coins)}</p>
+          <p>{caseReveal.gift.name}</p>
+        </Dialog>
+      )}
+
+      {overlay === 'phone' && (
+        <Dialog title={GAME_TEXT.bankerCalling}>
+          <p>{GAME_TEXT.bankerPreparing}</p>
+        </Dialog>
+      )}
+
+      {overlay === 'offer' && (
+        <Dialog title={GAME_TEXT.bankerOffer}>
+          <p className="offer-amount">{formatCoins(game.bankerOffer)}</p>
+          <p>{ifYouRejectText(casesToOpenIfRejected(game))}</p>
+          <h3>{GAME_TEXT.previousOffers}</h3>
+          <ol className="previous-offers">
+            {game.offerHistory.slice(0, -1).map((offer, i) => (
+              <li key={i}>{formatCoins(offer)}</li>
+            ))}
+          </ol>
+        </Dialog>
+      )}
+
+      {overlay === 'dealReveal' && playerGift && game.finalAmount !== null && (
+        <Dialog title={GAME_TEXT.dealTitle}>
+          <p className="offer-amount">{youWonText(game.finalAmount)}</p>
+          <p>{yourCaseContainedText(game.selectedCase ?? 0)}</p>
+          <p>
+            {formatCoins(playerGift.coins)} {playerGift.name}
+          </p>
+          <p>{dealRevealMessage(game.finalAmount, playerGift.coins)}</p>
+        </Dialog>
+      )}
+
+      {overlay === 'finalDecision' && game.selectedCase !== null && other !== null && (
+        <Dialog title={GAME_TEXT.finalDecisionTitle}>
+          <p>{GAME_TEXT.finalDecisionText}</p>
+          <p>
+            {GAME_TEXT.yourCase} #{game.selectedCase} · {GAME_TEXT.otherCase} #{other}
+          </p>
+          <p>
+            {keepCaseLabel(game.selectedCase)} · {swapCaseLabel(other)}
+          </p>
+          <p>{GAME_TEXT.finalDecisionNote}</p>
+        </Dialog>
+      )}
+
+      {overlay === 'finalReveal' && finalGift && playerGift && game.finalAmount !== null && (
+        <Dialog title={finalRevealTitle(game.wasSwapped === true)}>
+          <p className="offer-amount">{youWonText(game.finalAmount)}</p>
+          <p>
+            {formatCoins(finalGift.coins)} {finalGift.name}
+          </p>
+          <p>{finalRevealMessage(game.finalAmount, playerGift.coins)}</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}

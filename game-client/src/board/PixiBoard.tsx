@@ -1,0 +1,122 @@
+// The API's CSP has no 'unsafe-eval': Pixi's shaders and uniform sync must be built without it.
+import 'pixi.js/unsafe-eval';
+import { Application, extend } from '@pixi/react';
+import {
+  AccessibilitySystem,
+  Container,
+  Graphics,
+  Sprite,
+  Text,
+  Ticker,
+  type Application as PixiApplication,
+} from 'pixi.js';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useSessionStore } from '../store/sessionStore';
+import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
+import { layoutBoard } from './layout';
+import { Scene } from './scene/Scene';
+import { attachStage, detachStage, renderedFrames, requestRender } from './stage';
+import { FONT_FAMILY } from './theme';
+
+extend({ Container, Graphics, Sprite, Text });
+// The layer stays on for pointer users too (TOOLCHAIN.md): the buttons are how clicks and keys reach the board.
+AccessibilitySystem.defaultOptions.deactivateOnMouseMove = false;
+AccessibilitySystem.defaultOptions.activateOnTab = false;
+
+/** Canvas text needs the font before the first frame, or it is measured in a fallback face. */
+function useFontsReady(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const family = FONT_FAMILY[0];
+    Promise.race([
+      Promise.all(['400', '700', '900'].map((w) => document.fonts.load(`${w} 16px "${family}"`))),
+      new Promise((resolve) => setTimeout(resolve, 1500)),
+    ]).finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready;
+}
+
+/** The size of the board's box in CSS pixels (in mobile mode, the already turned page's box). */
+function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      // Layout sizes, not getBoundingClientRect: the mobile page is rotated by a transform.
+      const width = Math.floor(el.clientWidth);
+      const height = Math.floor(el.clientHeight);
+      setSize((s) => (s && s.width === width && s.height === height ? s : { width, height }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/**
+ * The board on canvas: PixiJS through @pixi/react, drawn only when something changes (no running ticker),
+ * with Pixi's accessibility layer giving every case and button a real <button>.
+ */
+export function PixiBoard() {
+  const host = useRef<HTMLDivElement>(null);
+  const size = useBoxSize(host);
+  const fontsReady = useFontsReady();
+  const viewMode = useSessionStore((s) => s.viewMode);
+  const app = useRef<PixiApplication | null>(null);
+  const layout = useMemo(
+    () => (size && size.width > 0 && size.height > 0 ? layoutBoard({ ...size, mode: viewMode }) : null),
+    [size, viewMode],
+  );
+
+  const onInit = useCallback((application: PixiApplication) => {
+    app.current = application;
+    // Nothing runs per frame at rest: Pixi's own tickers stay stopped, frames are drawn on demand.
+    application.ticker.stop();
+    Ticker.system.stop();
+    Ticker.shared.stop();
+    enableAccessibleLayer(application);
+    attachStage(application, () => {
+      syncAccessibleLayer(application);
+      application.canvas.dataset.frames = String(renderedFrames());
+    });
+  }, []);
+
+  useEffect(() => () => {
+    if (app.current) detachStage(app.current);
+  }, []);
+
+  useLayoutEffect(() => {
+    const application = app.current;
+    if (!application || !size) return;
+    application.renderer.resize(size.width, size.height);
+    requestRender();
+  }, [size]);
+
+  return (
+    <div ref={host} className="pixi-board" data-ready={layout && fontsReady ? 'true' : undefined}>
+      {layout && fontsReady && (
+        <Application
+          width={layout.width}
+          height={layout.height}
+          autoStart={false}
+          sharedTicker={false}
+          antialias
+          autoDensity
+          resolution={Math.min(2, window.devicePixelRatio || 1)}
+          background={0x07060f}
+          preference="webgl"
+          onInit={onInit}
+        >
+          <Scene layout={layout} />
+        </Application>
+      )}
+    </div>
+  );
+}

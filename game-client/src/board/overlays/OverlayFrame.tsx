@@ -1,0 +1,85 @@
+import type { Container, Graphics } from 'pixi.js';
+import { Rectangle } from 'pixi.js';
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { Rect } from '../layout';
+import { tween } from '../stage';
+import { COLORS, MOTION } from '../theme';
+import { drawPanel, headingStyle } from '../scene/draw';
+import { useFrameOnCommit } from '../scene/useFrame';
+
+/**
+ * A modal overlay: the stage dims, the panel pops in, and nothing beneath takes a tap. Children are laid
+ * out in the panel's own space (0,0 at its top-left).
+ */
+export function OverlayFrame({
+  stage,
+  panel,
+  title,
+  titleSize,
+  edge = COLORS.gold,
+  children,
+}: {
+  stage: { width: number; height: number };
+  panel: Rect;
+  title: string;
+  titleSize: number;
+  edge?: number;
+  children: ReactNode;
+}) {
+  useFrameOnCommit();
+  const backdrop = useRef<Container>(null);
+  const box = useRef<Container>(null);
+  useLayoutEffect(() => {
+    const b = backdrop.current;
+    const p = box.current;
+    if (!b || !p) return;
+    b.alpha = 0;
+    tween(b, { alpha: 1, duration: MOTION.overlayIn });
+    p.scale.set(0.7);
+    p.alpha = 0;
+    tween(p.scale, { x: 1, y: 1, duration: MOTION.overlayIn, ease: 'back.out(1.8)' });
+    tween(p, { alpha: 1, duration: MOTION.overlayIn * 0.6 });
+  }, []);
+  const drawBackdrop = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      g.rect(0, 0, stage.width, stage.height).fill({ color: 0x04030a, alpha: 0.72 });
+    },
+    [stage.width, stage.height],
+  );
+  const drawBox = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      drawPanel(g, panel.width, panel.height, { edge, radius: 22 });
+    },
+    [panel.width, panel.height, edge],
+  );
+  return (
+    <pixiContainer>
+      <pixiContainer
+        ref={backdrop}
+        eventMode="static"
+        hitArea={new Rectangle(0, 0, stage.width, stage.height)}
+      >
+        <pixiGraphics draw={drawBackdrop} />
+      </pixiContainer>
+      {/* Scaled about its centre for the pop. */}
+      <pixiContainer
+        ref={box}
+        x={panel.x + panel.width / 2}
+        y={panel.y + panel.height / 2}
+        pivot={{ x: panel.width / 2, y: panel.height / 2 }}
+      >
+        <pixiGraphics draw={drawBox} />
+        <pixiText
+          text={title}
+          anchor={{ x: 0.5, y: 0 }}
+          x={panel.width / 2}
+          y={Math.round(titleSize * 0.7)}
+          style={headingStyle(titleSize, edge)}
+        />
+        {children}
+      </pixiContainer>
+    </pixiContainer>
+  );
+}

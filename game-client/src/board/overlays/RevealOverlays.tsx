@@ -1,0 +1,140 @@
+import {
+  dealRevealMessage,
+  finalRevealMessage,
+  finalRevealTitle,
+  GAME_TEXT,
+  youWonText,
+  yourCaseContainedText,
+  type Gift,
+} from '@dond/shared';
+import type { BoardLayout } from '../layout';
+import { Button } from '../scene/Button';
+import { headingStyle, textStyle } from '../scene/draw';
+import { COLORS } from '../theme';
+import { GiftShowcase } from './GiftShowcase';
+import { OverlayFrame } from './OverlayFrame';
+import { actionRow } from './placement';
+
+function Reveal({
+  layout,
+  title,
+  won,
+  lead,
+  gift,
+  message,
+  action,
+  onAction,
+}: {
+  layout: BoardLayout;
+  title: string;
+  won: number;
+  lead: string | null;
+  gift: Gift;
+  message: string;
+  action: string;
+  onAction: () => void;
+}) {
+  const { overlay: panel, fonts } = layout;
+  const cx = panel.width / 2;
+  const wonSize = Math.round(fonts.overlayTitle * 0.9);
+  const wonY = fonts.overlayTitle * 2.3;
+  const leadY = wonY + wonSize * 1.5;
+  const [button] = actionRow(panel, fonts.button, 1);
+  const messageY = button!.y - fonts.overlayBody * 2.2;
+  const top = lead ? leadY + fonts.overlayBody * 1.4 : leadY;
+  const bottom = messageY - fonts.overlayBody * 2.6;
+  const size = Math.max(40, Math.min(panel.width * 0.3, bottom - top));
+  return (
+    <OverlayFrame stage={layout} panel={panel} title={title} titleSize={fonts.overlayTitle}>
+      <pixiText
+        text={youWonText(won)}
+        anchor={{ x: 0.5, y: 0 }}
+        x={cx}
+        y={wonY}
+        style={headingStyle(wonSize, COLORS.goldLight)}
+      />
+      {lead && (
+        <pixiText
+          text={lead}
+          anchor={{ x: 0.5, y: 0 }}
+          x={cx}
+          y={leadY}
+          style={textStyle({ fontSize: fonts.overlayBody, fill: COLORS.muted })}
+        />
+      )}
+      <GiftShowcase gift={gift} x={cx} y={top + size / 2} size={size} fontSize={fonts.overlayBody} />
+      <pixiText
+        text={message}
+        anchor={{ x: 0.5, y: 0 }}
+        x={cx}
+        y={messageY}
+        style={textStyle({
+          fontSize: fonts.overlayBody,
+          fill: COLORS.cyan,
+          align: 'center',
+          wordWrap: true,
+          wordWrapWidth: panel.width * 0.86,
+        })}
+      />
+      <Button rect={button!} label={action} fontSize={Math.round(fonts.button * 1.2)} onPress={onAction} />
+    </OverlayFrame>
+  );
+}
+
+/** 'DEAL!': what the deal won, and what the player's own case held. */
+export function DealRevealOverlay({
+  layout,
+  offer,
+  caseNumber,
+  gift,
+  onContinue,
+}: {
+  layout: BoardLayout;
+  offer: number;
+  caseNumber: number;
+  gift: Gift;
+  onContinue: () => void;
+}) {
+  return (
+    <Reveal
+      layout={layout}
+      title={GAME_TEXT.dealTitle}
+      won={offer}
+      lead={yourCaseContainedText(caseNumber)}
+      gift={gift}
+      message={dealRevealMessage(offer, gift.coins)}
+      action={GAME_TEXT.continue}
+      onAction={onContinue}
+    />
+  );
+}
+
+/** 'SWAP!' or 'KEEP!': the case taken home and how it compares with the player's first pick. */
+export function FinalRevealOverlay({
+  layout,
+  swapped,
+  winnings,
+  finalGift,
+  playerCaseCoins,
+  onNewGame,
+}: {
+  layout: BoardLayout;
+  swapped: boolean;
+  winnings: number;
+  finalGift: Gift;
+  playerCaseCoins: number;
+  onNewGame: () => void;
+}) {
+  return (
+    <Reveal
+      layout={layout}
+      title={finalRevealTitle(swapped)}
+      won={winnings}
+      lead={null}
+      gift={finalGift}
+      message={finalRevealMessage(winnings, playerCaseCoins)}
+      action={GAME_TEXT.newGame}
+      onAction={onNewGame}
+    />
+  );
+}

@@ -1,0 +1,223 @@
+import { formatNumber, GAME_TEXT, type Gift } from '@dond/shared';
+import { type Container, type Graphics, Rectangle } from 'pixi.js';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { Rect } from '../layout';
+import { tween } from '../stage';
+import { COLORS, MOTION } from '../theme';
+import { drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
+import { useGiftTexture } from './giftTextures';
+import { useFrameOnCommit } from './useFrame';
+
+export interface BriefcaseProps {
+  caseNumber: number;
+  rect: Rect;
+  gift: Gift;
+  opened: boolean;
+  mine: boolean;
+  /** Shown as a button (unopened, nothing modal over the board). */
+  accessible: boolean;
+  /** Takes taps now: selection or elimination, and not the player's own case while eliminating. */
+  tappable: boolean;
+  /** Desktop: an opened case also shows its coins and the gift's short name. */
+  details: boolean;
+  numberSize: number;
+  labelSize: number;
+  onTap: (caseNumber: number) => void;
+}
+
+/** One briefcase: a shining gold case with its number, the player's star, or the gift once opened. */
+export function Briefcase(props: BriefcaseProps) {
+  useFrameOnCommit();
+  const { caseNumber, rect, gift, opened, mine, accessible, tappable, details, numberSize, labelSize } = props;
+  const { width: w, height: h } = rect;
+  const lid = useRef<Container>(null);
+  const inside = useRef<Container>(null);
+  const body = useRef<Container>(null);
+  const was = useRef({ opened, mine });
+  const [hover, setHover] = useState(false);
+  const texture = useGiftTexture(opened ? gift : null);
+
+  // Opening and picking are animated from the change of state; anything else is set at once.
+  useLayoutEffect(() => {
+    const lidC = lid.current;
+    const insideC = inside.current;
+    const bodyC = body.current;
+    if (!lidC || !insideC || !bodyC) return;
+    const before = was.current;
+    was.current = { opened, mine };
+    if (opened && !before.opened) {
+      lidC.visible = true;
+      insideC.visible = true;
+      insideC.scale.set(0.2);
+      insideC.alpha = 0;
+      tween(lidC.scale, { y: 0, duration: MOTION.caseFlip, ease: 'power2.in' });
+      tween(lidC, {
+        alpha: 0,
+        duration: MOTION.caseFlip,
+        onComplete: () => {
+          lidC.visible = false;
+        },
+      });
+      tween(insideC.scale, { x: 1, y: 1, duration: MOTION.giftPop, delay: MOTION.caseFlip, ease: 'back.out(2)' });
+      tween(insideC, { alpha: 1, duration: MOTION.giftPop / 2, delay: MOTION.caseFlip });
+      return;
+    }
+    if (mine && !before.mine) {
+      bodyC.scale.set(1.18);
+      tween(bodyC.scale, { x: 1, y: 1, duration: MOTION.pickBounce, ease: 'elastic.out(1, 0.5)' });
+    }
+    lidC.visible = !opened;
+    lidC.alpha = 1;
+    lidC.scale.set(1);
+    insideC.visible = opened;
+    insideC.alpha = 1;
+    insideC.scale.set(1);
+  }, [opened, mine]);
+
+  // Lift under the pointer (or keyboard focus).
+  useLayoutEffect(() => {
+    const bodyC = body.current;
+    if (!bodyC) return;
+    const lift = hover && tappable && !opened;
+    tween(bodyC, { y: lift ? -Math.max(2, h * 0.05) : 0, duration: MOTION.hoverLift, ease: 'power2.out' });
+  }, [hover, tappable, opened, h]);
+
+  const drawLid = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const top = h * 0.13;
+      const bodyH = h - top;
+      const r = Math.max(4, w * 0.08);
+      // Handle.
+      g.roundRect(-w * 0.16, -h / 2, w * 0.32, top * 1.6, top * 0.5).stroke({
+        width: Math.max(2, h * 0.055),
+        color: COLORS.goldDeep,
+      });
+      // Shadow, body, stripes, shine.
+      g.roundRect(-w / 2 + 2, -h / 2 + top + 4, w, bodyH, r).fill({ color: COLORS.caseShadow, alpha: 0.45 });
+      g.roundRect(-w / 2, -h / 2 + top, w, bodyH, r).fill(vertical(GOLD_BODY));
+      for (const fx of [-0.33, 0.33]) {
+        g.rect(w * fx - w * 0.035, -h / 2 + top, w * 0.07, bodyH).fill({ color: COLORS.goldDeep, alpha: 0.55 });
+      }
+      g.roundRect(-w / 2 + 3, -h / 2 + top + 2, w - 6, bodyH * 0.32, r * 0.8).fill({ color: 0xffffff, alpha: 0.22 });
+      g.roundRect(-w / 2, -h / 2 + top, w, bodyH, r).stroke({
+        width: mine ? 3 : 1.5,
+        color: mine ? COLORS.cyan : 0x5a3c05,
+        alpha: mine ? 1 : 0.8,
+      });
+      // Number plate.
+      const plateW = w * 0.5;
+      const plateH = bodyH * (mine ? 0.62 : 0.5);
+      const plateY = -h / 2 + top + (bodyH - plateH) / 2;
+      g.roundRect(-plateW / 2, plateY, plateW, plateH, Math.max(3, r * 0.6)).fill(mine ? 0x062b33 : 0x1b1305);
+      g.roundRect(-plateW / 2, plateY, plateW, plateH, Math.max(3, r * 0.6)).stroke({
+        width: 1,
+        color: mine ? COLORS.cyan : COLORS.goldLight,
+        alpha: 0.8,
+      });
+      if (mine) {
+        // The glow that marks the player's case.
+        for (let i = 1; i <= 3; i++) {
+          g.roundRect(-w / 2 - i * 2, -h / 2 + top - i * 2, w + i * 4, bodyH + i * 4, r + i * 2).stroke({
+            width: 2,
+            color: COLORS.cyan,
+            alpha: 0.35 / i,
+          });
+        }
+      }
+      if (hover && tappable) {
+        g.roundRect(-w / 2, -h / 2 + top, w, bodyH, r).fill({ color: 0xffffff, alpha: 0.12 });
+      }
+    },
+    [w, h, mine, hover, tappable],
+  );
+
+  const drawInside = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const r = Math.max(4, w * 0.08);
+      g.roundRect(-w / 2, -h / 2, w, h, r).fill(COLORS.opened);
+      g.roundRect(-w / 2, -h / 2, w, h, r).stroke({ width: 1, color: COLORS.dim, alpha: 0.8 });
+      if (details) drawCoin(g, -w / 2 + w * 0.12, h / 2 - h * 0.17, Math.max(3, h * 0.06));
+    },
+    [w, h, details],
+  );
+
+  const top = h * 0.13;
+  const pictureSize = details ? Math.min(w, h) * 0.48 : Math.min(w, h) * 0.72;
+  return (
+    <pixiContainer
+      x={rect.x + w / 2}
+      y={rect.y + h / 2}
+      eventMode={tappable ? 'static' : 'none'}
+      cursor={tappable ? 'pointer' : 'default'}
+      hitArea={new Rectangle(-w / 2, -h / 2, w, h)}
+      accessible={accessible}
+      accessibleType="button"
+      accessibleHint={mine ? `Briefcase ${caseNumber}, your case` : `Briefcase ${caseNumber}`}
+      accessibleTitle={mine ? `Briefcase ${caseNumber}, your case` : `Briefcase ${caseNumber}`}
+      onPointerTap={() => props.onTap(caseNumber)}
+      onPointerOver={() => setHover(true)}
+      onPointerOut={() => setHover(false)}
+    >
+      <pixiContainer ref={body}>
+        <pixiContainer ref={inside}>
+          <pixiGraphics draw={drawInside} />
+          {texture && (
+            <pixiSprite
+              texture={texture}
+              anchor={0.5}
+              y={details ? -h * 0.14 : 0}
+              width={pictureSize}
+              height={pictureSize}
+            />
+          )}
+          {details && (
+            <>
+              <pixiText
+                text={formatNumber(gift.coins)}
+                anchor={{ x: 0, y: 0.5 }}
+                x={-w / 2 + w * 0.22}
+                y={h / 2 - h * 0.17}
+                style={textStyle({ fontSize: labelSize + 1, fontWeight: '900', fill: COLORS.gold })}
+              />
+              <pixiText
+                text={gift.shortName}
+                anchor={{ x: 1, y: 0.5 }}
+                x={w / 2 - w * 0.06}
+                y={h / 2 - h * 0.17}
+                style={textStyle({ fontSize: labelSize, fill: COLORS.muted })}
+              />
+            </>
+          )}
+        </pixiContainer>
+        <pixiContainer ref={lid}>
+          <pixiGraphics draw={drawLid} />
+          <pixiText
+            text={String(caseNumber)}
+            anchor={0.5}
+            y={top / 2 + (mine ? -h * 0.06 : 0)}
+            style={textStyle({ fontSize: numberSize, fontWeight: '900', fill: mine ? COLORS.cyan : COLORS.goldLight })}
+          />
+          {mine && (
+            <>
+              <pixiText
+                text="★"
+                anchor={0.5}
+                x={-w * 0.36}
+                y={-h / 2 + top + h * 0.16}
+                style={textStyle({ fontSize: labelSize + 4, fill: COLORS.cyan })}
+              />
+              <pixiText
+                text={GAME_TEXT.yourCase}
+                anchor={0.5}
+                y={top / 2 + h * 0.2}
+                style={textStyle({ fontSize: labelSize, fontWeight: '900', fill: COLORS.cyan, letterSpacing: 1 })}
+              />
+            </>
+          )}
+        </pixiContainer>
+      </pixiContainer>
+    </pixiContainer>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  casesToOpenIfRejected,
+  GAME_TEXT,
+  giftInCase,
+  otherCase,
+  splitValueBoards,
+  statusLine,
+  tabletStatusLine,
+} from '@dond/shared';
+import type { Graphics } from 'pixi.js';
+import { useCallback, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { BoardLayout } from '../layout';
+import { CaseToast } from '../overlays/CaseToast';
+import { FinalDecisionOverlay } from '../overlays/FinalDecisionOverlay';
+import { OfferOverlay } from '../overlays/OfferOverlay';
+import { PhoneOverlay } from '../overlays/PhoneOverlay';
+import { DealRevealOverlay, FinalRevealOverlay } from '../overlays/RevealOverlays';
+import { useGameStore } from '../../store/gameStore';
+import { COLORS } from '../theme';
+import { Briefcase } from './Briefcase';
+import { Controls } from './Controls';
+import { headingStyle, textStyle } from './draw';
+import { useFrameOnCommit } from './useFrame';
+import { ValueBoardView } from './ValueBoardView';
+
+/** The show's stage behind everything: a dark floor under three spotlights. */
+function Stage({ width, height }: { width: number; height: number }) {
+  const draw = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      g.rect(0, 0, width, height).fill(COLORS.stage);
+      const lights: Array<[x: number, y: number, color: number]> = [
+        [0.5, -0.1, COLORS.stageGlow],
+        [0.08, 1.05, COLORS.cyan],
+        [0.92, 1.05, COLORS.pink],
+      ];
+      for (const [fx, fy, color] of lights) {
+        for (let i = 6; i >= 1; i--) {
+          g.ellipse(width * fx, height * fy, width * 0.09 * i, height * 0.12 * i).fill({
+            color,
+            alpha: color === COLORS.stageGlow ? 0.09 : 0.025,
+          });
+        }
+      }
+    },
+    [width, height],
+  );
+  return <pixiGraphics draw={draw} />;
+}
+
+/** The whole board, drawn from the game store: it owns no game state, only how it looks. */
+export function Scene({ layout }: { layout: BoardLayout }) {
+  useFrameOnCommit();
+  const { game, overlay, caseReveal, locked } = useGameStore(
+    useShallow((s) => ({ game: s.game, overlay: s.overlay, caseReveal: s.caseReveal, locked: s.locked })),
+  );
+  const actions = useGameStore.getState();
+  const { lower, higher } = useMemo(() => splitValueBoards(game.briefcaseGifts), [game.briefcaseGifts]);
+  const openedGiftIds = useMemo(
+    () => new Set(game.eliminatedCases.map((n) => giftInCase(game, n)?.id ?? -1)),
+    [game],
+  );
+  const modal = overlay !== null;
+  const phase = game.gamePhase;
+  const eliminating = phase === 'elimination';
+  const status = eliminating ? game.casesToEliminateThisRound - game.casesEliminatedThisRound : null;
+  const statusText =
+    layout.mode === 'tablet'
+      ? tabletStatusLine(game.currentRound, game.casesRemaining, status)
+      : statusLine(game.currentRound, game.casesRemaining, status).join('    ·    ');
+  const playerGift = game.selectedCase === null ? undefined : giftInCase(game, game.selectedCase);
+  const finalGift = game.finalCase === null ? undefined : giftInCase(game, game.finalCase);
+  const other = otherCase(game);
+  const { fonts } = layout;
+
+  return (
+    <pixiContainer>
+      <Stage width={layout.width} height={layout.height} />
+      <ValueBoardView
+        title={GAME_TEXT.lowerValues}
+        layout={layout.lowerValues}
+        gifts={lower}
+        eliminated={openedGiftIds}
+        higher={false}
+        titleSize={fonts.valueTitle}
+        rowSize={fonts.valueRow}
+      />
+      <ValueBoardView
+        title={GAME_TEXT.higherValues}
+        layout={layout.higherValues}
+        gifts={higher}
+        eliminated={openedGiftIds}
+        higher
+        titleSize={fonts.valueTitle}
+        rowSize={fonts.valueRow}
+      />
+      <pixiText
+        text={GAME_TEXT.boardTitle}
+        anchor={0.5}
+        x={layout.title.x + layout.title.width / 2}
+        y={layout.title.y + layout.title.height / 2}
+        style={headingStyle(fonts.title)}
+      />
+      <pixiText
+        text={statusText}
+        anchor={0.5}
+        x={layout.status.x + layout.status.width / 2}
+        y={layout.status.y + layout.status.height / 2}
+        style={textStyle({ fontSize: fonts.status, fill: eliminating ? COLORS.text : COLORS.muted })}
+      />
+      {game.briefcaseGifts.map((gift, i) => {
+        const n = i + 1;
+        const rect = layout.cases[i];
+        if (!rect) return null;
+        const opened = game.eliminatedCases.includes(n);
+        const mine = n === game.selectedCase;
+        const tappable =
+          !modal && !opened && (phase === 'selection' || (eliminating && !mine));
+        return (
+          <Briefcase
+            key={n}
+            caseNumber={n}
+            rect={rect}
+            gift={gift}
+            opened={opened}
+            mine={mine}
+            accessible={!modal && !opened}
+            tappable={tappable}
+            details={layout.mode === 'desktop'}
+            numberSize={fonts.caseNumber}
+            labelSize={fonts.caseLabel}
+            onTap={actions.tapCase}
+          />
+        );
+      })}
+      <Controls layout={layout} modal={modal} onNewGame={() => actions.newGame()} />
+      {caseReveal?.isVisible && !modal && (
+        <CaseToast
+          layout={layout}
+          caseNumber={caseReveal.caseNumber}
+          gift={caseReveal.gift}
+          onClose={actions.closeCaseReveal}
+        />
+      )}
+      {overlay === 'phone' && <PhoneOverlay layout={layout} />}
+      {overlay === 'offer' && (
+        <OfferOverlay
+          layout={layout}
+          offer={game.bankerOffer}
+          previousOffers={game.offerHistory.slice(0, -1)}
+          casesToOpen={casesToOpenIfRejected(game)}
+          locked={locked}
+          onDeal={actions.deal}
+          onNoDeal={actions.noDeal}
+        />
+      )}
+      {overlay === 'dealReveal' && playerGift && game.finalAmount !== null && game.selectedCase !== null && (
+        <DealRevealOverlay
+          layout={layout}
+          offer={game.finalAmount}
+          caseNumber={game.selectedCase}
+          gift={playerGift}
+          onContinue={actions.closeDealReveal}
+        />
+      )}
+      {overlay === 'finalDecision' && game.selectedCase !== null && other !== null && (
+        <FinalDecisionOverlay
+          layout={layout}
+          playerCase={game.selectedCase}
+          otherCase={other}
+          locked={locked}
+          onKeep={() => actions.keepOrSwap(false)}
+          onSwap={() => actions.keepOrSwap(true)}
+        />
+      )}
+      {overlay === 'finalReveal' && finalGift && playerGift && game.finalAmount !== null && (
+        <FinalRevealOverlay
+          layout={layout}
+          swapped={game.wasSwapped === true}
+          winnings={game.finalAmount}
+          finalGift={finalGift}
+          playerCaseCoins={playerGift.coins}
+          onNewGame={() => actions.newGame()}
+        />
+      )}
+    </pixiContainer>
+  );
+}

@@ -1,0 +1,160 @@
+import { formatNumber, type Gift } from '@dond/shared';
+import type { Container, Graphics, Text } from 'pixi.js';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import type { ValueBoardLayout } from '../layout';
+import { tween } from '../stage';
+import { COLORS, DIMMED_ALPHA, MOTION } from '../theme';
+import { drawPanel, headingStyle, textStyle, vertical } from './draw';
+import { useFrameOnCommit } from './useFrame';
+
+function ValueRow({
+  gift,
+  width,
+  height,
+  y,
+  x,
+  fontSize,
+  eliminated,
+  higher,
+}: {
+  gift: Gift;
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+  fontSize: number;
+  eliminated: boolean;
+  higher: boolean;
+}) {
+  const row = useRef<Container>(null);
+  const name = useRef<Text>(null);
+  const coins = useRef<Text>(null);
+  const was = useRef(eliminated);
+  const pad = Math.max(4, height * 0.35);
+  // A long name in a narrow column gives way to the gift's short name rather than run into the coins.
+  useLayoutEffect(() => {
+    const nameText = name.current;
+    const coinsText = coins.current;
+    if (!nameText || !coinsText) return;
+    nameText.text = gift.name;
+    if (nameText.width + coinsText.width + 3 * pad > width) nameText.text = gift.shortName;
+  }, [gift, width, fontSize, pad]);
+  useLayoutEffect(() => {
+    const c = row.current;
+    if (!c) return;
+    const target = eliminated ? DIMMED_ALPHA : 1;
+    if (eliminated && !was.current) tween(c, { alpha: target, duration: MOTION.valueDim });
+    else c.alpha = target;
+    was.current = eliminated;
+  }, [eliminated]);
+
+  const draw = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const r = Math.min(8, height / 2);
+      g.roundRect(0, 0, width, height, r).fill(
+        eliminated
+          ? vertical([
+              [0, 0x2a2640],
+              [1, 0x1c1930],
+            ])
+          : vertical(
+              higher
+                ? [
+                    [0, 0xffd86b],
+                    [1, 0xc9951c],
+                  ]
+                : [
+                    [0, 0x3fe6e0],
+                    [1, 0x118c88],
+                  ],
+            ),
+      );
+      g.roundRect(0, 0, width, height * 0.45, r).fill({ color: 0xffffff, alpha: eliminated ? 0.04 : 0.18 });
+      if (eliminated) {
+        // Struck through: SPEC.md section 2.
+        g.moveTo(height * 0.3, height / 2)
+          .lineTo(width - height * 0.3, height / 2)
+          .stroke({ width: Math.max(1.5, height * 0.08), color: COLORS.pink });
+      }
+    },
+    [width, height, eliminated, higher],
+  );
+  const ink = eliminated ? COLORS.muted : 0x1b1203;
+  return (
+    <pixiContainer ref={row} x={x} y={y}>
+      <pixiGraphics draw={draw} />
+      <pixiText
+        ref={name}
+        text={gift.name}
+        anchor={{ x: 0, y: 0.5 }}
+        x={pad}
+        y={height / 2}
+        style={textStyle({ fontSize, fontWeight: '700', fill: ink })}
+      />
+      <pixiText
+        ref={coins}
+        text={formatNumber(gift.coins)}
+        anchor={{ x: 1, y: 0.5 }}
+        x={width - pad}
+        y={height / 2}
+        style={textStyle({ fontSize, fontWeight: '900', fill: ink })}
+      />
+    </pixiContainer>
+  );
+}
+
+/** 'LOWER VALUES' or 'HIGHER VALUES': 13 gifts, lowest first, eliminated ones dimmed and struck through. */
+export function ValueBoardView({
+  title,
+  layout,
+  gifts,
+  eliminated,
+  higher,
+  titleSize,
+  rowSize,
+}: {
+  title: string;
+  layout: ValueBoardLayout;
+  gifts: readonly Gift[];
+  eliminated: ReadonlySet<number>;
+  higher: boolean;
+  titleSize: number;
+  rowSize: number;
+}) {
+  useFrameOnCommit();
+  const { panel } = layout;
+  const drawBox = useCallback((g: Graphics) => {
+    g.clear();
+    drawPanel(g, panel.width, panel.height, { edge: higher ? COLORS.gold : COLORS.cyan });
+  }, [panel.width, panel.height, higher]);
+  return (
+    <pixiContainer>
+      <pixiGraphics x={panel.x} y={panel.y} draw={drawBox} />
+      <pixiText
+        text={title}
+        anchor={0.5}
+        x={layout.title.x + layout.title.width / 2}
+        y={layout.title.y + layout.title.height / 2}
+        style={headingStyle(titleSize, higher ? COLORS.gold : COLORS.cyan)}
+      />
+      {gifts.map((gift, i) => {
+        const row = layout.rows[i];
+        if (!row) return null;
+        return (
+          <ValueRow
+            key={gift.id}
+            gift={gift}
+            x={row.x}
+            y={row.y}
+            width={row.width}
+            height={row.height}
+            fontSize={rowSize}
+            eliminated={eliminated.has(gift.id)}
+            higher={higher}
+          />
+        );
+      })}
+    </pixiContainer>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The board's look and motion in one place: colours, fonts and the animation tuning (durations in seconds,
+ * as GSAP takes them). SPEC.md's timings live in @dond/shared's TIMINGS; these are only how things move.
+ */
+export const COLORS = {
+  stage: 0x07060f,
+  stageGlow: 0x2b1450,
+  panel: 0x120f26,
+  panelEdge: 0x25f4ee,
+  gold: 0xf5c542,
+  goldLight: 0xffe9a3,
+  goldDeep: 0xa8740f,
+  cyan: 0x25f4ee,
+  pink: 0xfe2c55,
+  text: 0xf6f2e8,
+  muted: 0xb4adc4,
+  dim: 0x5d5870,
+  caseShadow: 0x000000,
+  opened: 0x1a1630,
+  danger: 0xe23a56,
+  success: 0x19c37d,
+} as const;
+
+export const FONT_FAMILY = ['TikTok Sans', 'system-ui', 'sans-serif'];
+
+export const MOTION = {
+  /** A case's lid flipping open, then the gift popping in. */
+  caseFlip: 0.22,
+  giftPop: 0.35,
+  /** Value rows fading to their dimmed look when eliminated. */
+  valueDim: 0.4,
+  /** A case lifting under the pointer or focus. */
+  hoverLift: 0.15,
+  /** Overlays: backdrop fade and panel pop. */
+  overlayIn: 0.32,
+  /** The phone's ringing wobble (one shake), and the offer amount counting up. */
+  phoneShake: 0.08,
+  offerCount: 0.9,
+  /** The case toast sliding in. */
+  toastIn: 0.25,
+  /** The player's case being picked: a bounce. */
+  pickBounce: 0.45,
+} as const;
+
+/** How far an eliminated value is dimmed (SPEC.md section 2: dimmed and struck through). */
+export const DIMMED_ALPHA = 0.32;
