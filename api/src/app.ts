@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
-import { createPassport, endDeadSessions } from './auth/passport.js';
+import { createPassport, sessionUser } from './auth/passport.js';
 import { KnexSessionStore } from './auth/sessionStore.js';
 import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
@@ -143,9 +143,9 @@ function apiRouter(
       }),
     ),
   );
-  router.use(endDeadSessions.before);
-  router.use(passport.session());
-  router.use(endDeadSessions.after);
+  // No passport.initialize(): it adds six properties to every request, and only login needs them, which
+  // passport.authenticate('local') adds there.
+  router.use(sessionUser(passport));
 
   router.get('/health', (_req, res) => {
     res.json({ ok: true });

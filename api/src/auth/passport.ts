@@ -4,6 +4,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import { usersRepo, type User as AppUser } from '../modules/users/users.repo.js';
 import type { Db } from '../db/knex.js';
 import { accountProblem } from './account.js';
+import { takeUserReadWithSession } from './sessionStore.js';
 import { verifyPassword } from './passwords.js';
 
 declare global {
@@ -33,27 +34,46 @@ export function createPassport(db: Db, now: () => number) {
   );
   passport.serializeUser<number>((user, done) => done(null, (user as AppUser).id));
   // Status and expiry are read on every request: a disabled, rejected or expired account is signed out at once.
-  passport.deserializeUser<number>(async (id, done) => {
-    try {
-      const user = await users.findById(id);
-      done(null, user && !accountProblem(user, now()) ? user : false);
-    } catch (error) {
-      done(error);
-    }
-  });
+  // The session store read the user in the same query as the session (a join); only a session whose row names
+  // another user than its data (or none) costs a read of its own.
+  passport.deserializeUser<number>(
+    async (req: object, id: number, done: (err: unknown, user?: AppUser | false) => void) => {
+      try {
+        const read = takeUserReadWithSession(req, id);
+        const user = read ? read.user : await users.findById(id);
+        done(null, user && !accountProblem(user, now()) ? user : false);
+      } catch (error) {
+        done(error);
+      }
+    },
+  );
   return passport;
 }
 
-/** Ends the whole session (not only the user in it) when Passport dropped its user on this request. */
-export const endDeadSessions: { before: RequestHandler; after: RequestHandler } = {
-  before: (req, res, next) => {
-    res.locals.sessionUserId = (req.session as { passport?: { user?: number } } | undefined)?.passport?.user;
-    next();
-  },
-  after: (req, res, next) => {
-    if (res.locals.sessionUserId === undefined || req.user) return next();
-    req.session.destroy((error) => next(error));
-  },
-};
+/**
+ * The signed-in user of the session onto `req.user`, through Passport's own deserializeUser chain (and so the
+ * status and expiry check), as `passport.session()` does but without the strategy machinery that
+ * `passport.authenticate()` builds on every request. A session whose user is refused is ended whole, not
+ * only emptied of its user.
+ */
+export function sessionUser(passport: AppPassport): RequestHandler {
+  const deserialize = passport.deserializeUser.bind(passport) as unknown as (
+    id: unknown,
+    req: unknown,
+    done: (error: unknown, user?: Express.User | false) => void,
+  ) => void;
+  return (req, _res, next) => {
+    const id = (req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user;
+    if (id === undefined || id === null) return next();
+    deserialize(id, req, (error, user) => {
+      if (error) return next(error);
+      if (user) {
+        req.user = user;
+        return next();
+      }
+      req.session.destroy((destroyError) => next(destroyError));
+    });
+  };
+}
 
 export type AppPassport = ReturnType<typeof createPassport>;

@@ -1,5 +1,7 @@
 import session, { type SessionData } from 'express-session';
 import type { Db } from '../db/knex.js';
+import { prepared } from '../db/prepared.js';
+import { toUser, type User, type UserRow } from '../modules/users/users.repo.js';
 
 interface SessionRow {
   sid: string;
@@ -9,6 +11,34 @@ interface SessionRow {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// The session and its user in one read, so the status and expiry check costs no second query. Plain SQL that
+// both engines run as is; the user's columns keep their own names (no clash with the session's).
+const SESSION_WITH_USER = `select s.sess, s.expires_at, s.user_id as session_user_id, u.*
+  from sessions s left join users u on u.id = s.user_id where s.sid = ?`;
+
+type SessionWithUserRow = Pick<SessionRow, 'sess' | 'expires_at'> & {
+  session_user_id: number | string | null;
+} & { [K in keyof UserRow]: UserRow[K] | null };
+
+/** The user read with a session: `user` is null when the session's user no longer exists. */
+export interface UserReadWithSession {
+  userId: number;
+  user: User | null;
+}
+
+// A symbol key: neither express-session's copy into the Session nor its JSON hash sees it.
+const READ_WITH = Symbol('user read with the session');
+type SessionDataWithUser = SessionData & { [READ_WITH]?: UserReadWithSession };
+// Per request, and taken once: a user read is never reused beyond the request whose session read it.
+const readWithSession = new WeakMap<object, UserReadWithSession>();
+
+/** The user that this request's session read brought along, if it is the user `userId`; then forgotten. */
+export function takeUserReadWithSession(req: object, userId: number): UserReadWithSession | undefined {
+  const read = readWithSession.get(req);
+  readWithSession.delete(req);
+  return read?.userId === userId ? read : undefined;
+}
 
 /** The signed-in user's id as Passport keeps it in the session. */
 function userIdOf(sess: SessionData): number | null {
@@ -22,11 +52,14 @@ function userIdOf(sess: SessionData): number | null {
  * connection timeout bounds how long a call can wait.
  */
 export class KnexSessionStore extends session.Store {
+  private readonly sessionWithUser: ReturnType<typeof prepared>;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
   ) {
     super();
+    this.sessionWithUser = prepared(db, SESSION_WITH_USER);
   }
 
   // From the store's own clock (not the cookie's date), so one clock decides when a session ends.
@@ -35,14 +68,29 @@ export class KnexSessionStore extends session.Store {
   }
 
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.db<SessionRow>('sessions')
-      .where({ sid })
-      .first()
-      .then((row) => {
+    this.sessionWithUser.get<SessionWithUserRow>([sid]).then(
+      (row) => {
         if (!row || Number(row.expires_at) <= this.now()) return callback(null, null);
-        callback(null, JSON.parse(row.sess) as SessionData);
-      })
-      .catch((error: unknown) => callback(error));
+        const sess = JSON.parse(row.sess) as SessionDataWithUser;
+        if (row.session_user_id !== null) {
+          const userId = Number(row.session_user_id);
+          sess[READ_WITH] = { userId, user: row.id === null ? null : toUser(row as UserRow) };
+        }
+        callback(null, sess);
+      },
+      (error: unknown) => callback(error),
+    );
+  }
+
+  // express-session hands the session it got from get() over here with its request: the user read with it
+  // goes to that request (for deserializeUser), and to nothing else.
+  override createSession(req: Parameters<session.Store['createSession']>[0], sess: SessionData) {
+    const read = (sess as SessionDataWithUser)[READ_WITH];
+    if (read) {
+      delete (sess as SessionDataWithUser)[READ_WITH];
+      readWithSession.set(req, read);
+    }
+    return super.createSession(req, sess);
   }
 
   override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
@@ -55,11 +103,8 @@ export class KnexSessionStore extends session.Store {
       .catch((error: unknown) => callback?.(error));
   }
 
-  // A session lasts SESSION_MAX_AGE from login (rolling is off, so the cookie keeps its first expiry too):
-  // there is nothing to extend, and a write on every request would cost more than the request itself.
-  override touch(_sid: string, _sess: SessionData, callback?: (err?: unknown) => void): void {
-    callback?.();
-  }
+  // No touch(): a session lasts SESSION_MAX_AGE from login (rolling is off, so the cookie keeps its first
+  // expiry too), so there is nothing to extend; without the method express-session skips the touch step.
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.db<SessionRow>('sessions')
