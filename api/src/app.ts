@@ -71,6 +71,9 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   const sessions = new KnexSessionStore(deps.db, now);
   const app = express();
   app.disable('x-powered-by');
+  // ETags of res.send/res.json (a hash of every answer) serve nothing: the API's answers are no-store, and the
+  // static files get theirs from express.static.
+  app.set('etag', false);
   if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
 
   app.use(

@@ -87,7 +87,6 @@ export class KnexSessionStore extends session.Store {
   override createSession(req: Parameters<session.Store['createSession']>[0], sess: SessionData) {
     const read = (sess as SessionDataWithUser)[READ_WITH];
     if (read) {
-      delete (sess as SessionDataWithUser)[READ_WITH];
       readWithSession.set(req, read);
     }
     return super.createSession(req, sess);

@@ -1,5 +1,6 @@
 import type { GameRecord, SavedGamePayload } from '@dond/shared';
 import type { Db } from '../../db/knex.js';
+import { prepared } from '../../db/prepared.js';
 import { isUniqueViolation } from '../users/users.repo.js';
 
 export interface GameRow {
@@ -54,8 +55,36 @@ export function sameGame(record: GameRecord, payload: SavedGamePayload): boolean
   );
 }
 
+// The columns of a save, in the order of INSERT_GAME's values.
+const INSERT_COLUMNS = [
+  'client_game_id',
+  'user_id',
+  'username',
+  'custom_gift_set_id',
+  'first_case_selected',
+  'player_case_gift_id',
+  'final_amount',
+  'game_outcome',
+  'banker_offer_accepted',
+  'rounds_completed',
+  'cases_eliminated',
+  'gift_ids_used',
+  'played_at',
+] as const satisfies ReadonlyArray<keyof GameRow>;
+const INSERT_GAME = `insert into games (${INSERT_COLUMNS.join(', ')}) values (${INSERT_COLUMNS.map(() => '?').join(', ')})`;
+
+// One prepared insert per Knex instance: saves are the hot write path, and Knex's builder and per-query
+// prepare cost about as much as the insert itself on SQLite.
+const insertStatements = new WeakMap<Db, ReturnType<typeof prepared>>();
+
 export function gamesRepo(db: Db) {
   const games = () => db<GameRow>('games');
+  let insertGame = insertStatements.get(db);
+  if (!insertGame) {
+    insertGame = prepared(db, INSERT_GAME);
+    insertStatements.set(db, insertGame);
+  }
+  const insertStatement = insertGame;
   return {
     async findByClientId(userId: number, clientGameId: string): Promise<GameRecord | null> {
       const row = await games().where({ user_id: userId, client_game_id: clientGameId }).first();
@@ -83,9 +112,14 @@ export function gamesRepo(db: Db) {
         played_at: playedAt,
       };
       try {
-        // Both engines answer [the new id]; the record is the row we wrote, so no second read.
-        const [id] = await games().insert(row);
-        return toGameRecord({ ...row, id: Number(id) });
+        // The record is the row we wrote, so no second read.
+        const { insertId } = await insertStatement.run(
+          INSERT_COLUMNS.map((column) => {
+            const value = row[column];
+            return typeof value === 'boolean' ? Number(value) : value;
+          }),
+        );
+        return toGameRecord({ ...row, id: insertId });
       } catch (error) {
         if (isUniqueViolation(error)) return null;
         throw error;
