@@ -10,6 +10,14 @@ interface SqliteStatement {
 }
 interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): { immediate(...args: A): R };
+}
+
+type Outcome = { ok: true; insertId: number } | { ok: false; error: unknown };
+interface QueuedWrite {
+  params: SqlValue[];
+  resolve(value: { insertId: number }): void;
+  reject(error: unknown): void;
 }
 
 /**
@@ -20,19 +28,56 @@ interface SqliteConnection {
  */
 export function prepared(db: Db, sql: string) {
   const statements = new WeakMap<SqliteConnection, SqliteStatement>();
+  const statementOn = (connection: SqliteConnection) => {
+    let statement = statements.get(connection);
+    if (!statement) {
+      statement = connection.prepare(sql);
+      statements.set(connection, statement);
+    }
+    return statement;
+  };
 
-  async function onSqlite<T>(use: (statement: SqliteStatement) => T): Promise<T> {
+  async function onSqlite<T>(use: (connection: SqliteConnection) => T): Promise<T> {
     const connection = (await db.client.acquireConnection()) as SqliteConnection;
     try {
-      let statement = statements.get(connection);
-      if (!statement) {
-        statement = connection.prepare(sql);
-        statements.set(connection, statement);
-      }
-      return use(statement);
+      return use(connection);
     } finally {
       await db.client.releaseConnection(connection);
     }
+  }
+
+  // Writes that arrive in the same turn of the event loop share one transaction, so one WAL commit instead
+  // of one each (a commit writes every page the row touched: the table and each index). Each row still
+  // succeeds or fails on its own (a failed statement does not end SQLite's transaction), and every caller
+  // hears back only once the whole transaction has committed.
+  let queue: QueuedWrite[] = [];
+  const runOne = (statement: SqliteStatement, params: SqlValue[]): Outcome => {
+    try {
+      return { ok: true, insertId: Number(statement.run(...params).lastInsertRowid) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  };
+  async function flush() {
+    const batch = queue;
+    queue = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = await onSqlite((connection) => {
+        const statement = statementOn(connection);
+        if (batch.length === 1) return [runOne(statement, batch[0]!.params)];
+        return connection
+          .transaction((writes: QueuedWrite[]) => writes.map((w) => runOne(statement, w.params)))
+          .immediate(batch);
+      });
+    } catch (error) {
+      for (const write of batch) write.reject(error);
+      return;
+    }
+    outcomes.forEach((outcome, i) => {
+      if (outcome.ok) batch[i]!.resolve({ insertId: outcome.insertId });
+      else batch[i]!.reject(outcome.error);
+    });
   }
 
   if (isMysql(db)) {
@@ -52,7 +97,11 @@ export function prepared(db: Db, sql: string) {
     };
   }
   return {
-    get: <Row>(params: SqlValue[]) => onSqlite((s) => s.get(...params) as Row | undefined),
-    run: (params: SqlValue[]) => onSqlite((s) => ({ insertId: Number(s.run(...params).lastInsertRowid) })),
+    get: <Row>(params: SqlValue[]) => onSqlite((c) => statementOn(c).get(...params) as Row | undefined),
+    run: (params: SqlValue[]) =>
+      new Promise<{ insertId: number }>((resolve, reject) => {
+        queue.push({ params, resolve, reject });
+        if (queue.length === 1) setImmediate(() => void flush());
+      }),
   };
 }

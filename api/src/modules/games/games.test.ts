@@ -71,6 +71,27 @@ describe('POST /api/games', () => {
     expect(await countGames()).toBe(before + 1);
   });
 
+  it('answers each of many concurrent saves on its own, whatever the others do', async () => {
+    // On SQLite saves that arrive together share one transaction: a duplicate or a conflict among them must
+    // neither fail nor take down the others.
+    const saved = playGame({ seed: 11, dealInRound: 3 });
+    await player.post('/api/games', saved);
+    const fresh = Array.from({ length: 12 }, (_, i) => playGame({ seed: 100 + i, dealInRound: (i % 6) + 1 }));
+    const conflicting = { ...playGame({ seed: 12, dealInRound: 2 }), clientGameId: saved.clientGameId };
+    const before = await countGames();
+    const answers = await Promise.all(
+      [...fresh.slice(0, 6), saved, conflicting, ...fresh.slice(6)].map((p) => player.post('/api/games', p)),
+    );
+    expect(answers.map((a) => a.status)).toEqual([...Array(6).fill(201), 200, 409, ...Array(6).fill(201)]);
+    expect(await countGames()).toBe(before + 12);
+    const ids = answers.filter((a) => a.status === 201).map((a) => a.body.game.id);
+    expect(new Set(ids).size).toBe(12);
+    for (const [i, payload] of fresh.entries()) {
+      const row = await server.db('games').where({ client_game_id: payload.clientGameId }).first();
+      expect(Number(row.id)).toBe(answers[i < 6 ? i : i + 2]!.body.game.id);
+    }
+  });
+
   it('answers 409 for the same id with another payload', async () => {
     const payload = playGame({ seed: 6, dealInRound: 2 });
     await player.post('/api/games', payload);

@@ -1,0 +1,82 @@
+// The prepared statements of the hot paths on a real database (SQLite, or MariaDB with TEST_MYSQL_URL). On
+// SQLite the writes of one event-loop turn share a transaction: these calls all land in the same one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playGame } from '../testing/games.js';
+import { freshDatabase, type TestDatabase } from '../testing/testServer.js';
+import { gamesRepo } from '../modules/games/games.repo.js';
+import { usersRepo } from '../modules/users/users.repo.js';
+import { createDb, type Db } from './knex.js';
+import { migrateLatest } from './migrate.js';
+import { prepared } from './prepared.js';
+
+let database: TestDatabase;
+let db: Db;
+let owner: { id: number; username: string };
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  db = createDb(database.url);
+  await migrateLatest(db);
+  const user = await usersRepo(db).create({
+    username: 'writer',
+    email: null,
+    passwordHash: 'x',
+    status: 'approved',
+    isAdmin: false,
+    now: Date.now(),
+  });
+  owner = { id: user!.id, username: user!.username };
+});
+afterAll(async () => {
+  await db.destroy();
+  await database.drop();
+});
+
+describe('saves started together', () => {
+  it('each get their own answer: new rows their ids, a duplicate among them null, nothing lost', async () => {
+    const games = gamesRepo(db);
+    const payloads = Array.from({ length: 8 }, (_, i) => playGame({ seed: 300 + i, dealInRound: 2 }));
+    // All started in one turn, the duplicate of the third in the middle of them.
+    const results = await Promise.all([
+      ...payloads.slice(0, 4).map((p) => games.insert(owner, p, 1)),
+      games.insert(owner, payloads[2]!, 1),
+      ...payloads.slice(4).map((p) => games.insert(owner, p, 1)),
+    ]);
+    expect(results[4]).toBeNull();
+    const created = results.filter((r) => r !== null);
+    expect(created).toHaveLength(8);
+    const rows = await db('games').whereIn(
+      'client_game_id',
+      payloads.map((p) => p.clientGameId),
+    );
+    expect(rows).toHaveLength(8);
+    for (const record of created) {
+      const row = rows.find((r) => r.client_game_id === record.clientGameId);
+      expect(Number(row.id)).toBe(record.id);
+    }
+  });
+
+  it('reject only their own caller on another error', async () => {
+    const insertUser = prepared(
+      db,
+      'insert into users (username, username_key, password_hash, status, is_admin, is_monthly_subscriber, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const row = (name: string, hash: string | null) => [name, name, hash, 'pending', 0, 0, 1];
+    const outcomes = await Promise.allSettled([
+      insertUser.run(row('first_one', 'x')),
+      insertUser.run(row('no_hash', null)), // NOT NULL
+      insertUser.run(row('third_one', 'x')),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const names = (await db('users').whereIn('username', ['first_one', 'no_hash', 'third_one'])).map(
+      (u) => u.username,
+    );
+    expect(names.sort()).toEqual(['first_one', 'third_one']);
+  });
+
+  it('are read back by a prepared get', async () => {
+    const byName = prepared(db, 'select id, username from users where username_key = ?');
+    expect(await byName.get<{ username: string }>(['first_one'])).toMatchObject({ username: 'first_one' });
+    expect(await byName.get(['nobody'])).toBeUndefined();
+  });
+});
