@@ -88,9 +88,12 @@ export function PixiBoard() {
     });
   }, []);
 
-  useEffect(() => () => {
-    if (app.current) detachStage(app.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (app.current) detachStage(app.current);
+    },
+    [],
+  );
 
   useLayoutEffect(() => {
     const application = app.current;

@@ -335,7 +335,7 @@ export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
   };
 
   const overlayW = Math.min(width - 2 * m.pad, 620 * m.s + 120);
-  const overlayH = Math.min(height - 2 * m.pad, 520 * m.s + 120);
+  const overlayH = Math.min(height - 2 * m.pad, 440 * m.s + 110);
   const overlay = rect((width - overlayW) / 2, (height - overlayH) / 2, overlayW, overlayH);
   const toastW = Math.min(width - 2 * m.pad, 360 * m.s + 80);
   const toastH = Math.min(height - 2 * m.pad, 110 * m.s + 40);

@@ -55,3 +55,28 @@ function thenRender(callback: gsap.Callback | undefined): () => void {
     requestRender();
   };
 }
+
+/**
+ * Tweens owned by a component: killed when it unmounts, so no tween writes to a destroyed Pixi object.
+ * Answers a stable `tween` function bound to that component.
+ */
+export function createTweenOwner() {
+  const live = new Set<gsap.core.Tween>();
+  return {
+    tween(target: gsap.TweenTarget, vars: gsap.TweenVars): gsap.core.Tween {
+      const t = tween(target, {
+        ...vars,
+        onComplete: () => {
+          live.delete(t);
+          vars.onComplete?.();
+        },
+      });
+      live.add(t);
+      return t;
+    },
+    killAll() {
+      for (const t of live) t.kill();
+      live.clear();
+    },
+  };
+}

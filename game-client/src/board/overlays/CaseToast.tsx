@@ -6,8 +6,8 @@ import { Button } from '../scene/Button';
 import { drawPanel, headingStyle, textStyle } from '../scene/draw';
 import { useGiftTexture } from '../scene/giftTextures';
 import { useFrameOnCommit } from '../scene/useFrame';
-import { tween } from '../stage';
 import { COLORS, MOTION } from '../theme';
+import { useTweens } from '../scene/useTweens';
 
 /**
  * 'Case Eliminated!': the opened case's gift, bottom centre on desktop and centred on tablet and mobile
@@ -28,6 +28,7 @@ export function CaseToast({
   const { caseToast: box, fonts } = layout;
   const texture = useGiftTexture(gift);
   const root = useRef<Container>(null);
+  const tween = useTweens();
   useLayoutEffect(() => {
     const c = root.current;
     if (!c) return;
@@ -50,7 +51,14 @@ export function CaseToast({
     <pixiContainer ref={root} x={box.x} y={box.y}>
       <pixiGraphics draw={draw} />
       {texture && (
-        <pixiSprite texture={texture} anchor={0.5} x={box.height * 0.2 + pic / 2} y={box.height / 2} width={pic} height={pic} />
+        <pixiSprite
+          texture={texture}
+          anchor={0.5}
+          x={box.height * 0.2 + pic / 2}
+          y={box.height / 2}
+          width={pic}
+          height={pic}
+        />
       )}
       <pixiText
         text={GAME_TEXT.caseEliminatedTitle}

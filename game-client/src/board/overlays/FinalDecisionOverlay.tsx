@@ -8,7 +8,15 @@ import { COLORS } from '../theme';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
 
-function MiniCase({ x, y, w, label, caseNumber, edge, fontSize }: {
+function MiniCase({
+  x,
+  y,
+  w,
+  label,
+  caseNumber,
+  edge,
+  fontSize,
+}: {
   x: number;
   y: number;
   w: number;
@@ -21,7 +29,10 @@ function MiniCase({ x, y, w, label, caseNumber, edge, fontSize }: {
   const draw = useCallback(
     (g: Graphics) => {
       g.clear();
-      g.roundRect(-w * 0.15, -h / 2 - h * 0.14, w * 0.3, h * 0.22, h * 0.08).stroke({ width: 3, color: COLORS.goldDeep });
+      g.roundRect(-w * 0.15, -h / 2 - h * 0.14, w * 0.3, h * 0.22, h * 0.08).stroke({
+        width: 3,
+        color: COLORS.goldDeep,
+      });
       g.roundRect(-w / 2, -h / 2, w, h, 10).fill(vertical(GOLD_BODY));
       g.roundRect(-w / 2, -h / 2, w, h * 0.35, 10).fill({ color: 0xffffff, alpha: 0.2 });
       g.roundRect(-w / 2, -h / 2, w, h, 10).stroke({ width: 3, color: edge });
@@ -68,13 +79,23 @@ export function FinalDecisionOverlay({
   const caseW = Math.max(48, Math.min(panel.width * 0.24, ((casesBottom - casesTop) / 0.72) * 0.8));
   const casesY = (casesTop + casesBottom) / 2 + fonts.overlayBody * 0.5;
   return (
-    <OverlayFrame stage={layout} panel={panel} title={GAME_TEXT.finalDecisionTitle} titleSize={fonts.overlayTitle}>
+    <OverlayFrame
+      stage={layout}
+      panel={panel}
+      title={GAME_TEXT.finalDecisionTitle}
+      titleSize={fonts.overlayTitle}
+    >
       <pixiText
         text={GAME_TEXT.finalDecisionText}
         anchor={{ x: 0.5, y: 0 }}
         x={cx}
         y={textY}
-        style={textStyle({ fontSize: fonts.overlayBody, align: 'center', wordWrap: true, wordWrapWidth: panel.width * 0.85 })}
+        style={textStyle({
+          fontSize: fonts.overlayBody,
+          align: 'center',
+          wordWrap: true,
+          wordWrapWidth: panel.width * 0.85,
+        })}
       />
       <MiniCase
         x={panel.width * 0.3}
@@ -85,7 +106,13 @@ export function FinalDecisionOverlay({
         edge={COLORS.cyan}
         fontSize={Math.round(fonts.overlayBody * 0.85)}
       />
-      <pixiText text="VS" anchor={0.5} x={cx} y={casesY} style={headingStyle(fonts.overlayTitle, COLORS.pink)} />
+      <pixiText
+        text="VS"
+        anchor={0.5}
+        x={cx}
+        y={casesY}
+        style={headingStyle(fonts.overlayTitle, COLORS.pink)}
+      />
       <MiniCase
         x={panel.width * 0.7}
         y={casesY}
@@ -100,7 +127,11 @@ export function FinalDecisionOverlay({
         anchor={{ x: 0.5, y: 0 }}
         x={cx}
         y={noteY}
-        style={textStyle({ fontSize: Math.round(fonts.overlayBody * 0.85), fill: COLORS.muted, fontStyle: 'italic' })}
+        style={textStyle({
+          fontSize: Math.round(fonts.overlayBody * 0.85),
+          fill: COLORS.muted,
+          fontStyle: 'italic',
+        })}
       />
       <Button
         rect={buttons[0]!}

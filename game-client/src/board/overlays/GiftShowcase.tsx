@@ -3,8 +3,8 @@ import type { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { drawCoin, textStyle } from '../scene/draw';
 import { useGiftTexture } from '../scene/giftTextures';
-import { tween } from '../stage';
 import { COLORS, MOTION } from '../theme';
+import { useTweens } from '../scene/useTweens';
 
 /** A gift on show in a reveal: its picture in a glow, then its coins and name. Centred on (x, y). */
 export function GiftShowcase({
@@ -22,16 +22,24 @@ export function GiftShowcase({
 }) {
   const texture = useGiftTexture(gift);
   const picture = useRef<Container>(null);
+  const tween = useTweens();
   useLayoutEffect(() => {
     const p = picture.current;
     if (!p) return;
     p.scale.set(0.3);
-    tween(p.scale, { x: 1, y: 1, duration: MOTION.giftPop * 1.6, delay: MOTION.overlayIn, ease: 'back.out(2.2)' });
+    tween(p.scale, {
+      x: 1,
+      y: 1,
+      duration: MOTION.giftPop * 1.6,
+      delay: MOTION.overlayIn,
+      ease: 'back.out(2.2)',
+    });
   }, [gift.id]);
   const drawGlow = useCallback(
     (g: Graphics) => {
       g.clear();
-      for (let i = 5; i >= 1; i--) g.circle(0, 0, (size / 2) * (0.8 + i * 0.09)).fill({ color: COLORS.gold, alpha: 0.05 });
+      for (let i = 5; i >= 1; i--)
+        g.circle(0, 0, (size / 2) * (0.8 + i * 0.09)).fill({ color: COLORS.gold, alpha: 0.05 });
     },
     [size],
   );

@@ -4,10 +4,10 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
 import { drawCoin, headingStyle, textStyle } from '../scene/draw';
-import { tween } from '../stage';
 import { COLORS, MOTION } from '../theme';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
+import { useTweens } from '../scene/useTweens';
 
 /** "BANKER'S OFFER": the amount, what rejecting costs, the earlier offers, DEAL! and NO DEAL!. */
 export function OfferOverlay({
@@ -31,6 +31,7 @@ export function OfferOverlay({
   const amount = useRef<Text>(null);
   const amountSize = Math.round(fonts.overlayTitle * 1.6);
   // The amount counts up as the banker names it.
+  const tween = useTweens();
   useLayoutEffect(() => {
     const text = amount.current;
     if (!text) return;
@@ -93,7 +94,11 @@ export function OfferOverlay({
         anchor={{ x: 0.5, y: 0 }}
         x={cx}
         y={historyTitleY}
-        style={textStyle({ fontSize: Math.round(fonts.overlayBody * 0.85), fill: COLORS.cyan, letterSpacing: 2 })}
+        style={textStyle({
+          fontSize: Math.round(fonts.overlayBody * 0.85),
+          fill: COLORS.cyan,
+          letterSpacing: 2,
+        })}
       />
       <pixiText
         text={previousOffers.length ? previousOffers.map((o) => formatNumber(o)).join('  ·  ') : '—'}

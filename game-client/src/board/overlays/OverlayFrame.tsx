@@ -2,10 +2,10 @@ import type { Container, Graphics } from 'pixi.js';
 import { Rectangle } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Rect } from '../layout';
-import { tween } from '../stage';
 import { COLORS, MOTION } from '../theme';
 import { drawPanel, headingStyle } from '../scene/draw';
 import { useFrameOnCommit } from '../scene/useFrame';
+import { useTweens } from '../scene/useTweens';
 
 /**
  * A modal overlay: the stage dims, the panel pops in, and nothing beneath takes a tap. Children are laid
@@ -29,6 +29,7 @@ export function OverlayFrame({
   useFrameOnCommit();
   const backdrop = useRef<Container>(null);
   const box = useRef<Container>(null);
+  const tween = useTweens();
   useLayoutEffect(() => {
     const b = backdrop.current;
     const p = box.current;

@@ -2,10 +2,10 @@ import { GAME_TEXT } from '@dond/shared';
 import type { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { BoardLayout } from '../layout';
-import { tween } from '../stage';
 import { COLORS, MOTION } from '../theme';
 import { textStyle } from '../scene/draw';
 import { OverlayFrame } from './OverlayFrame';
+import { useTweens } from '../scene/useTweens';
 
 /** 'THE BANKER IS CALLING!': a ringing phone for the 2 s of SPEC.md section 9, then the offer. */
 export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
@@ -13,12 +13,19 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
   const phone = useRef<Container>(null);
   const rings = useRef<Container>(null);
   const size = Math.min(panel.width, panel.height) * 0.22;
+  const tween = useTweens();
   useLayoutEffect(() => {
     const p = phone.current;
     const r = rings.current;
     if (!p || !r) return;
     // It rings for as long as the overlay shows (killed with the overlay: repeat stops at unmount).
-    const shake = tween(p, { rotation: 0.22, duration: MOTION.phoneShake, yoyo: true, repeat: 23, ease: 'sine.inOut' });
+    const shake = tween(p, {
+      rotation: 0.22,
+      duration: MOTION.phoneShake,
+      yoyo: true,
+      repeat: 23,
+      ease: 'sine.inOut',
+    });
     const pulse = tween(r.scale, { x: 1.35, y: 1.35, duration: 0.5, repeat: 3, ease: 'power1.out' });
     const fade = tween(r, { alpha: 0, duration: 0.5, repeat: 3, ease: 'power1.out' });
     return () => {

@@ -2,11 +2,11 @@ import { formatNumber, GAME_TEXT, type Gift } from '@dond/shared';
 import { type Container, type Graphics, Rectangle } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../layout';
-import { tween } from '../stage';
 import { COLORS, MOTION } from '../theme';
-import { drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
+import { CYAN_BODY, drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
 import { useGiftTexture } from './giftTextures';
 import { useFrameOnCommit } from './useFrame';
+import { useTweens } from './useTweens';
 
 export interface BriefcaseProps {
   caseNumber: number;
@@ -28,7 +28,8 @@ export interface BriefcaseProps {
 /** One briefcase: a shining gold case with its number, the player's star, or the gift once opened. */
 export function Briefcase(props: BriefcaseProps) {
   useFrameOnCommit();
-  const { caseNumber, rect, gift, opened, mine, accessible, tappable, details, numberSize, labelSize } = props;
+  const { caseNumber, rect, gift, opened, mine, accessible, tappable, details, numberSize, labelSize } =
+    props;
   const { width: w, height: h } = rect;
   const lid = useRef<Container>(null);
   const inside = useRef<Container>(null);
@@ -38,6 +39,7 @@ export function Briefcase(props: BriefcaseProps) {
   const texture = useGiftTexture(opened ? gift : null);
 
   // Opening and picking are animated from the change of state; anything else is set at once.
+  const tween = useTweens();
   useLayoutEffect(() => {
     const lidC = lid.current;
     const insideC = inside.current;
@@ -58,7 +60,13 @@ export function Briefcase(props: BriefcaseProps) {
           lidC.visible = false;
         },
       });
-      tween(insideC.scale, { x: 1, y: 1, duration: MOTION.giftPop, delay: MOTION.caseFlip, ease: 'back.out(2)' });
+      tween(insideC.scale, {
+        x: 1,
+        y: 1,
+        duration: MOTION.giftPop,
+        delay: MOTION.caseFlip,
+        ease: 'back.out(2)',
+      });
       tween(insideC, { alpha: 1, duration: MOTION.giftPop / 2, delay: MOTION.caseFlip });
       return;
     }
@@ -95,20 +103,26 @@ export function Briefcase(props: BriefcaseProps) {
       });
       // Shadow, body, stripes, shine.
       g.roundRect(-w / 2 + 2, -h / 2 + top + 4, w, bodyH, r).fill({ color: COLORS.caseShadow, alpha: 0.45 });
-      g.roundRect(-w / 2, -h / 2 + top, w, bodyH, r).fill(vertical(GOLD_BODY));
+      g.roundRect(-w / 2, -h / 2 + top, w, bodyH, r).fill(vertical(mine ? CYAN_BODY : GOLD_BODY));
       for (const fx of [-0.33, 0.33]) {
-        g.rect(w * fx - w * 0.035, -h / 2 + top, w * 0.07, bodyH).fill({ color: COLORS.goldDeep, alpha: 0.55 });
+        g.rect(w * fx - w * 0.035, -h / 2 + top, w * 0.07, bodyH).fill({
+          color: mine ? 0x0b6f6c : COLORS.goldDeep,
+          alpha: 0.55,
+        });
       }
-      g.roundRect(-w / 2 + 3, -h / 2 + top + 2, w - 6, bodyH * 0.32, r * 0.8).fill({ color: 0xffffff, alpha: 0.22 });
+      g.roundRect(-w / 2 + 3, -h / 2 + top + 2, w - 6, bodyH * 0.32, r * 0.8).fill({
+        color: 0xffffff,
+        alpha: 0.22,
+      });
       g.roundRect(-w / 2, -h / 2 + top, w, bodyH, r).stroke({
         width: mine ? 3 : 1.5,
         color: mine ? COLORS.cyan : 0x5a3c05,
         alpha: mine ? 1 : 0.8,
       });
-      // Number plate.
+      // Number plate; the player's case keeps its plate high to make room for 'YOUR CASE'.
       const plateW = w * 0.5;
-      const plateH = bodyH * (mine ? 0.62 : 0.5);
-      const plateY = -h / 2 + top + (bodyH - plateH) / 2;
+      const plateH = bodyH * 0.46;
+      const plateY = -h / 2 + top + (mine ? bodyH * 0.1 : (bodyH - plateH) / 2);
       g.roundRect(-plateW / 2, plateY, plateW, plateH, Math.max(3, r * 0.6)).fill(mine ? 0x062b33 : 0x1b1305);
       g.roundRect(-plateW / 2, plateY, plateW, plateH, Math.max(3, r * 0.6)).stroke({
         width: 1,
@@ -138,13 +152,13 @@ export function Briefcase(props: BriefcaseProps) {
       const r = Math.max(4, w * 0.08);
       g.roundRect(-w / 2, -h / 2, w, h, r).fill(COLORS.opened);
       g.roundRect(-w / 2, -h / 2, w, h, r).stroke({ width: 1, color: COLORS.dim, alpha: 0.8 });
-      if (details) drawCoin(g, -w / 2 + w * 0.12, h / 2 - h * 0.17, Math.max(3, h * 0.06));
+      if (details) drawCoin(g, -w * 0.3, h * 0.14, Math.max(3, h * 0.065));
     },
     [w, h, details],
   );
 
   const top = h * 0.13;
-  const pictureSize = details ? Math.min(w, h) * 0.48 : Math.min(w, h) * 0.72;
+  const pictureSize = details ? Math.min(w, h) * 0.5 : Math.min(w, h) * 0.72;
   return (
     <pixiContainer
       x={rect.x + w / 2}
@@ -167,7 +181,7 @@ export function Briefcase(props: BriefcaseProps) {
             <pixiSprite
               texture={texture}
               anchor={0.5}
-              y={details ? -h * 0.14 : 0}
+              y={details ? -h * 0.17 : 0}
               width={pictureSize}
               height={pictureSize}
             />
@@ -177,15 +191,14 @@ export function Briefcase(props: BriefcaseProps) {
               <pixiText
                 text={formatNumber(gift.coins)}
                 anchor={{ x: 0, y: 0.5 }}
-                x={-w / 2 + w * 0.22}
-                y={h / 2 - h * 0.17}
-                style={textStyle({ fontSize: labelSize + 1, fontWeight: '900', fill: COLORS.gold })}
+                x={-w * 0.3 + Math.max(3, h * 0.065) * 1.6}
+                y={h * 0.14}
+                style={textStyle({ fontSize: labelSize + 2, fontWeight: '900', fill: COLORS.gold })}
               />
               <pixiText
                 text={gift.shortName}
-                anchor={{ x: 1, y: 0.5 }}
-                x={w / 2 - w * 0.06}
-                y={h / 2 - h * 0.17}
+                anchor={0.5}
+                y={h * 0.34}
                 style={textStyle({ fontSize: labelSize, fill: COLORS.muted })}
               />
             </>
@@ -196,25 +209,24 @@ export function Briefcase(props: BriefcaseProps) {
           <pixiText
             text={String(caseNumber)}
             anchor={0.5}
-            y={top / 2 + (mine ? -h * 0.06 : 0)}
-            style={textStyle({ fontSize: numberSize, fontWeight: '900', fill: mine ? COLORS.cyan : COLORS.goldLight })}
+            y={mine ? -h / 2 + top + (h - top) * 0.33 : top / 2}
+            style={textStyle({
+              fontSize: mine ? Math.round(numberSize * 0.85) : numberSize,
+              fontWeight: '900',
+              fill: mine ? COLORS.cyan : COLORS.goldLight,
+            })}
           />
           {mine && (
-            <>
-              <pixiText
-                text="★"
-                anchor={0.5}
-                x={-w * 0.36}
-                y={-h / 2 + top + h * 0.16}
-                style={textStyle({ fontSize: labelSize + 4, fill: COLORS.cyan })}
-              />
-              <pixiText
-                text={GAME_TEXT.yourCase}
-                anchor={0.5}
-                y={top / 2 + h * 0.2}
-                style={textStyle({ fontSize: labelSize, fontWeight: '900', fill: COLORS.cyan, letterSpacing: 1 })}
-              />
-            </>
+            <pixiText
+              text={`★ ${GAME_TEXT.yourCase}`}
+              anchor={0.5}
+              y={h / 2 - (h - top) * 0.2}
+              style={textStyle({
+                fontSize: Math.min(labelSize + 1, Math.floor(w * 0.1)),
+                fontWeight: '900',
+                fill: 0x03302e,
+              })}
+            />
           )}
         </pixiContainer>
       </pixiContainer>

@@ -26,7 +26,12 @@ const FILLS: Record<ButtonVariant, ReadonlyArray<readonly [number, number]>> = {
     [1, 0x171331],
   ],
 };
-const LABEL: Record<ButtonVariant, number> = { gold: 0x2a1600, danger: 0xffffff, cyan: 0x032b2a, ghost: COLORS.text };
+const LABEL: Record<ButtonVariant, number> = {
+  gold: 0x2a1600,
+  danger: 0xffffff,
+  cyan: 0x032b2a,
+  ghost: COLORS.text,
+};
 
 /**
  * A canvas button with its accessible twin: a real <button> named by its label (or `name`), disabled
@@ -58,7 +63,10 @@ export function Button({
       g.clear();
       g.roundRect(0, 3, width, height, radius).fill({ color: 0x000000, alpha: 0.35 });
       g.roundRect(0, 0, width, height, radius).fill(vertical(FILLS[variant]));
-      g.roundRect(1, 1, width - 2, height * 0.45, radius).fill({ color: 0xffffff, alpha: hover ? 0.28 : 0.14 });
+      g.roundRect(1, 1, width - 2, height * 0.45, radius).fill({
+        color: 0xffffff,
+        alpha: hover ? 0.28 : 0.14,
+      });
       g.roundRect(0, 0, width, height, radius).stroke({
         width: hover ? 2.5 : 1.5,
         color: variant === 'ghost' ? COLORS.cyan : 0xffffff,

@@ -56,7 +56,12 @@ export function Controls({
       )}
       {showButtons && (
         <>
-          <Button rect={controls.newGame} label={GAME_TEXT.newGame} fontSize={fonts.button} onPress={onNewGame} />
+          <Button
+            rect={controls.newGame}
+            label={GAME_TEXT.newGame}
+            fontSize={fonts.button}
+            onPress={onNewGame}
+          />
           <Button
             rect={controls.reset}
             label={GAME_TEXT.reset}

@@ -115,8 +115,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
         if (!rect) return null;
         const opened = game.eliminatedCases.includes(n);
         const mine = n === game.selectedCase;
-        const tappable =
-          !modal && !opened && (phase === 'selection' || (eliminating && !mine));
+        const tappable = !modal && !opened && (phase === 'selection' || (eliminating && !mine));
         return (
           <Briefcase
             key={n}

@@ -2,10 +2,11 @@ import { formatNumber, type Gift } from '@dond/shared';
 import type { Container, Graphics, Text } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { ValueBoardLayout } from '../layout';
-import { tween } from '../stage';
 import { COLORS, DIMMED_ALPHA, MOTION } from '../theme';
 import { drawPanel, headingStyle, textStyle, vertical } from './draw';
+import { useFitWidth } from './useFitWidth';
 import { useFrameOnCommit } from './useFrame';
+import { useTweens } from './useTweens';
 
 function ValueRow({
   gift,
@@ -26,18 +27,25 @@ function ValueRow({
   eliminated: boolean;
   higher: boolean;
 }) {
+  const tween = useTweens();
   const row = useRef<Container>(null);
   const name = useRef<Text>(null);
   const coins = useRef<Text>(null);
   const was = useRef(eliminated);
-  const pad = Math.max(4, height * 0.35);
-  // A long name in a narrow column gives way to the gift's short name rather than run into the coins.
+  const pad = Math.max(3, Math.min(height * 0.35, width * 0.05));
+  // A long name in a narrow column gives way to the gift's short name, and where even that would run into
+  // the coins (the phone's columns), the row shows its coins alone: the amount is what the player tracks.
   useLayoutEffect(() => {
     const nameText = name.current;
     const coinsText = coins.current;
     if (!nameText || !coinsText) return;
+    const room = width - 3 * pad - coinsText.width;
     nameText.text = gift.name;
-    if (nameText.width + coinsText.width + 3 * pad > width) nameText.text = gift.shortName;
+    if (nameText.width > room) nameText.text = gift.shortName;
+    const coinsOnly = nameText.width > room;
+    nameText.visible = !coinsOnly;
+    coinsText.anchor.x = coinsOnly ? 0.5 : 1;
+    coinsText.x = coinsOnly ? width / 2 : width - pad;
   }, [gift, width, fontSize, pad]);
   useLayoutEffect(() => {
     const c = row.current;
@@ -124,14 +132,19 @@ export function ValueBoardView({
 }) {
   useFrameOnCommit();
   const { panel } = layout;
-  const drawBox = useCallback((g: Graphics) => {
-    g.clear();
-    drawPanel(g, panel.width, panel.height, { edge: higher ? COLORS.gold : COLORS.cyan });
-  }, [panel.width, panel.height, higher]);
+  const titleRef = useFitWidth(layout.title.width, title);
+  const drawBox = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      drawPanel(g, panel.width, panel.height, { edge: higher ? COLORS.gold : COLORS.cyan });
+    },
+    [panel.width, panel.height, higher],
+  );
   return (
     <pixiContainer>
       <pixiGraphics x={panel.x} y={panel.y} draw={drawBox} />
       <pixiText
+        ref={titleRef}
         text={title}
         anchor={0.5}
         x={layout.title.x + layout.title.width / 2}

@@ -28,12 +28,23 @@ export const GOLD_BODY = [
   [1, COLORS.goldDeep],
 ] as const;
 
+/** The player's own case: the show's cyan instead of gold. */
+export const CYAN_BODY = [
+  [0, 0xb8fffc],
+  [0.45, COLORS.cyan],
+  [1, 0x0e8f8a],
+] as const;
+
 /** The show's panel: a dark glass box with a glowing edge. */
 export function drawPanel(
   g: Graphics,
   width: number,
   height: number,
-  { edge = COLORS.panelEdge, radius = 14, glow = true }: { edge?: number; radius?: number; glow?: boolean } = {},
+  {
+    edge = COLORS.panelEdge,
+    radius = 14,
+    glow = true,
+  }: { edge?: number; radius?: number; glow?: boolean } = {},
 ): void {
   if (glow) {
     for (let i = 3; i >= 1; i--) {
@@ -62,7 +73,11 @@ export function drawCoin(g: Graphics, cx: number, cy: number, r: number): void {
       [1, COLORS.gold],
     ]),
   );
-  g.circle(cx, cy - r * 0.08, r * 0.55).stroke({ width: Math.max(1, r * 0.14), color: COLORS.goldDeep, alpha: 0.7 });
+  g.circle(cx, cy - r * 0.08, r * 0.55).stroke({
+    width: Math.max(1, r * 0.14),
+    color: COLORS.goldDeep,
+    alpha: 0.7,
+  });
 }
 
 const styles = new Map<string, TextStyle>();

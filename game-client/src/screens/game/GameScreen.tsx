@@ -2,7 +2,7 @@ import type { CurrentUser } from '@dond/shared';
 import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
 import { Hint } from '../../ui/Hint';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BoardMirror } from '../../board/BoardMirror';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
@@ -15,6 +15,13 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
   const viewMode = useSessionStore((s) => s.viewMode);
   const setViewMode = useSessionStore((s) => s.setViewMode);
   useGameSession(user);
+  // Toasts live outside the turned page: they read the mode from the document to turn with it.
+  useEffect(() => {
+    document.documentElement.dataset.viewMode = viewMode;
+    return () => {
+      delete document.documentElement.dataset.viewMode;
+    };
+  }, [viewMode]);
   return (
     <div className={`app view-${viewMode}`} data-view-mode={viewMode}>
       <Header user={user} />
