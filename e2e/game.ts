@@ -1,4 +1,6 @@
+import { offerRound } from '@dond/shared';
 import { expect, type Page } from '@playwright/test';
+import { shot } from './fixtures';
 
 /** Waits out the 800 ms interaction lock between two guarded clicks. */
 export const waitOutLock = (page: Page) => page.waitForTimeout(850);
@@ -27,4 +29,122 @@ export function backups(
       .filter((key) => key.startsWith('game_backup_'))
       .map((key) => ({ key, record: JSON.parse(localStorage.getItem(key) ?? '{}') })),
   );
+}
+
+/** The status line as the board shows it (the visually hidden mirror of the canvas text). */
+export async function status(page: Page): Promise<{ round: number; casesRemaining: number; text: string }> {
+  const text = (await page.getByRole('status').filter({ hasText: 'Cases Remaining' }).innerText()).trim();
+  const round = Number(/Round (\d+)/.exec(text)?.[1]);
+  const casesRemaining = Number(/Cases Remaining (\d+)/.exec(text)?.[1]);
+  return { round, casesRemaining, text };
+}
+
+/** The coins of the values not yet struck through on the two value boards. */
+export async function valuesLeft(page: Page): Promise<number[]> {
+  const values: number[] = [];
+  for (const name of ['LOWER VALUES', 'HIGHER VALUES']) {
+    const items = page.getByRole('list', { name }).getByRole('listitem');
+    for (const item of await items.all()) {
+      if ((await item.locator('del').count()) > 0) continue;
+      values.push(Number((await item.innerText()).replace(/^.*🪙\s*/, '').replace(/\D/g, '')));
+    }
+  }
+  return values;
+}
+
+export type Ending = 'deal' | 'keep' | 'swap';
+
+export interface PlayedGame {
+  playerCase: number;
+  otherCase: number | null;
+  offers: Array<{ amount: number; round: number; values: number[] }>;
+  /** The amount in the last dialog: 'You won X coins!'. */
+  won: number;
+}
+
+const coinsIn = (text: string) => Number(text.replace(/\D/g, ''));
+
+/**
+ * A whole game through the accessible names only: picks `own`, opens the lowest-numbered cases, takes note
+ * of every offer with the board it was made on, says NO DEAL! until `dealAt` (1-based offer) or the end, then
+ * keeps or swaps. Answers what it saw.
+ */
+export async function playWholeGame(
+  page: Page,
+  { own = 1, ending, dealAt = 1, shots }: { own?: number; ending: Ending; dealAt?: number; shots?: string },
+): Promise<PlayedGame> {
+  // Screenshots of each overlay the first time it shows, named `${shots}-<overlay>`.
+  const taken = new Set<string>();
+  const snap = async (name: string) => {
+    if (!shots || taken.has(name)) return;
+    taken.add(name);
+    await shot(page, `${shots}-${name}`);
+  };
+  await page.getByRole('button', { name: `Briefcase ${own}`, exact: true }).click();
+  await expect(page.getByRole('button', { name: `Briefcase ${own}, your case` })).toBeVisible();
+  const offers: PlayedGame['offers'] = [];
+  for (;;) {
+    await waitOutLock(page);
+    const offerDialog = page.getByRole('dialog', { name: "BANKER'S OFFER" });
+    const finalDialog = page.getByRole('dialog', { name: 'FINAL DECISION!' });
+    if (await finalDialog.isVisible()) break;
+    const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+    if ((await next.isVisible()) && (await next.isEnabled())) {
+      await next.click();
+      if (await page.getByRole('dialog', { name: 'Case Eliminated!' }).isVisible()) await snap('case-toast');
+      // The banker calls once the round's quota is open: wait for the offer before going on.
+      if (await page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' }).isVisible()) {
+        await snap('phone');
+        await expect(offerDialog).toBeVisible({ timeout: 4000 });
+      }
+      continue;
+    }
+    if (await offerDialog.isVisible()) {
+      await page.waitForTimeout(offers.length === 0 && shots ? 1000 : 0); // the amount counts up first
+      await snap('offer');
+      const { round, casesRemaining } = await status(page);
+      const amount = coinsIn(await offerDialog.locator('.offer-amount').innerText());
+      offers.push({ amount, round: offerRound(round, casesRemaining), values: await valuesLeft(page) });
+      if (ending === 'deal' && offers.length === dealAt) {
+        await page.getByRole('button', { name: 'DEAL!', exact: true }).click();
+        const reveal = page.getByRole('dialog', { name: 'DEAL!', exact: true });
+        await expect(reveal).toBeVisible();
+        await page.waitForTimeout(shots ? 1000 : 0);
+        await snap('deal-reveal');
+        return {
+          playerCase: own,
+          otherCase: null,
+          offers,
+          won: coinsIn(await reveal.locator('.offer-amount').innerText()),
+        };
+      }
+      await page.getByRole('button', { name: 'NO DEAL!' }).click();
+      continue;
+    }
+    // Between dialogs (the final decision comes 1 s after the last NO DEAL!): wait for something to act on.
+    await expect(
+      page
+        .getByRole('button', { name: /^Briefcase \d+$/ })
+        .first()
+        .or(offerDialog)
+        .or(finalDialog),
+    ).toBeVisible({ timeout: 4000 });
+  }
+  const keep = page.getByRole('button', { name: /^KEEP CASE #\d+$/ });
+  const swap = page.getByRole('button', { name: /^SWAP TO CASE #\d+$/ });
+  const otherCase = Number((await swap.getAttribute('aria-label'))!.replace(/\D/g, ''));
+  await page.waitForTimeout(shots ? 600 : 0);
+  await snap('final-decision');
+  await expect(keep).toHaveAccessibleName(`KEEP CASE #${own}`);
+  await (ending === 'swap' ? swap : keep).click();
+  const reveal = page.getByRole('dialog', { name: ending === 'swap' ? 'SWAP!' : 'KEEP!' });
+  await expect(reveal).toBeVisible({ timeout: 4000 });
+  await page.waitForTimeout(shots ? 1200 : 0);
+  await snap('final-reveal');
+  return {
+    playerCase: own,
+    otherCase,
+    offers,
+    won: coinsIn(await reveal.locator('.offer-amount').innerText()),
+  };
 }

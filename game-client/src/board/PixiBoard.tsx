@@ -70,6 +70,9 @@ export function PixiBoard() {
   const fontsReady = useFontsReady();
   const viewMode = useSessionStore((s) => s.viewMode);
   const app = useRef<PixiApplication | null>(null);
+  // @pixi/react renders the children it got first once its async init ends, over any newer ones: the
+  // scene is handed over only after init, so a view change during start-up is not lost.
+  const [initialized, setInitialized] = useState(false);
   const layout = useMemo(
     () => (size && size.width > 0 && size.height > 0 ? layoutBoard({ ...size, mode: viewMode }) : null),
     [size, viewMode],
@@ -86,6 +89,7 @@ export function PixiBoard() {
       syncAccessibleLayer(application);
       application.canvas.dataset.frames = String(renderedFrames());
     });
+    setInitialized(true);
   }, []);
 
   useEffect(
@@ -117,7 +121,7 @@ export function PixiBoard() {
           preference="webgl"
           onInit={onInit}
         >
-          <Scene layout={layout} />
+          {initialized && <Scene layout={layout} />}
         </Application>
       )}
     </div>
