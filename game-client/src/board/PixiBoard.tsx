@@ -14,9 +14,9 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useSessionStore } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
+import { loadBoardFonts } from './preload';
 import { Scene } from './scene/Scene';
 import { attachStage, detachStage, renderedFrames, requestRender } from './stage';
-import { FONT_FAMILY } from './theme';
 
 extend({ Container, Graphics, Sprite, Text });
 // The layer stays on for pointer users too (TOOLCHAIN.md): the buttons are how clicks and keys reach the board.
@@ -28,11 +28,10 @@ function useFontsReady(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    const family = FONT_FAMILY[0];
-    Promise.race([
-      Promise.all(['400', '700', '900'].map((w) => document.fonts.load(`${w} 16px "${family}"`))),
-      new Promise((resolve) => setTimeout(resolve, 1500)),
-    ]).finally(() => live && setReady(true));
+    Promise.race([loadBoardFonts(), new Promise((resolve) => setTimeout(resolve, 1500))]).finally(() => {
+      performance.mark('board:fonts');
+      if (live) setReady(true);
+    });
     return () => {
       live = false;
     };

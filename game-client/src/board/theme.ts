@@ -21,14 +21,14 @@ export const COLORS = {
   success: 0x19c37d,
 } as const;
 
-export const FONT_FAMILY = ['TikTok Sans', 'system-ui', 'sans-serif'];
+import { BOARD_FONT_FAMILY } from './preload';
+
+export const FONT_FAMILY = [BOARD_FONT_FAMILY, 'system-ui', 'sans-serif'];
 
 export const MOTION = {
   /** A case's lid flipping open, then the gift popping in. */
   caseFlip: 0.22,
   giftPop: 0.35,
-  /** Value rows fading to their dimmed look when eliminated. */
-  valueDim: 0.4,
   /** A case lifting under the pointer or focus. */
   hoverLift: 0.15,
   /** Overlays: backdrop fade and panel pop. */

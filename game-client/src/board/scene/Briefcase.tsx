@@ -6,6 +6,7 @@ import { COLORS, MOTION } from '../theme';
 import { CYAN_BODY, drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
 import { useGiftTexture } from './giftTextures';
 import { useFrameOnCommit } from './useFrame';
+import { useCachedContainer } from './useCache';
 import { useTweens } from './useTweens';
 
 export interface BriefcaseProps {
@@ -31,7 +32,7 @@ export function Briefcase(props: BriefcaseProps) {
   const { caseNumber, rect, gift, opened, mine, accessible, tappable, details, numberSize, labelSize } =
     props;
   const { width: w, height: h } = rect;
-  const lid = useRef<Container>(null);
+  const lid = useCachedContainer<Container>();
   const inside = useRef<Container>(null);
   const body = useRef<Container>(null);
   const was = useRef({ opened, mine });

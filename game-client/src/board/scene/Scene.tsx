@@ -7,8 +7,8 @@ import {
   statusLine,
   tabletStatusLine,
 } from '@dond/shared';
-import type { Graphics } from 'pixi.js';
-import { useCallback, useMemo } from 'react';
+import { Texture } from 'pixi.js';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { BoardLayout } from '../layout';
 import { CaseToast } from '../overlays/CaseToast';
@@ -24,29 +24,41 @@ import { headingStyle, textStyle } from './draw';
 import { useFrameOnCommit } from './useFrame';
 import { ValueBoardView } from './ValueBoardView';
 
-/** The show's stage behind everything: a dark floor under three spotlights. */
+const hex = (color: number, alpha: number) =>
+  `rgb(${(color >> 16) & 255} ${(color >> 8) & 255} ${color & 255} / ${alpha})`;
+
+/**
+ * The show's stage behind everything: a dark floor under three spotlights, painted once with real radial
+ * gradients into one texture (one quad a frame, rather than layers of blended shapes).
+ */
 function Stage({ width, height }: { width: number; height: number }) {
-  const draw = useCallback(
-    (g: Graphics) => {
-      g.clear();
-      g.rect(0, 0, width, height).fill(COLORS.stage);
-      const lights: Array<[x: number, y: number, color: number]> = [
-        [0.5, -0.1, COLORS.stageGlow],
-        [0.08, 1.05, COLORS.cyan],
-        [0.92, 1.05, COLORS.pink],
+  const texture = useMemo(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(width / 2));
+    canvas.height = Math.max(1, Math.round(height / 2));
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      const { width: w, height: h } = canvas;
+      ctx.fillStyle = hex(COLORS.stage, 1);
+      ctx.fillRect(0, 0, w, h);
+      const lights: Array<[x: number, y: number, r: number, color: number, alpha: number]> = [
+        [0.5, -0.1, 0.75, COLORS.stageGlow, 0.9],
+        [0.06, 1.05, 0.45, COLORS.cyan, 0.16],
+        [0.94, 1.05, 0.45, COLORS.pink, 0.16],
       ];
-      for (const [fx, fy, color] of lights) {
-        for (let i = 6; i >= 1; i--) {
-          g.ellipse(width * fx, height * fy, width * 0.09 * i, height * 0.12 * i).fill({
-            color,
-            alpha: color === COLORS.stageGlow ? 0.09 : 0.025,
-          });
-        }
+      for (const [fx, fy, fr, color, alpha] of lights) {
+        const r = Math.max(w, h) * fr;
+        const g = ctx.createRadialGradient(w * fx, h * fy, 0, w * fx, h * fy, r);
+        g.addColorStop(0, hex(color, alpha));
+        g.addColorStop(1, hex(color, 0));
+        ctx.fillStyle = g;
+        ctx.fillRect(0, 0, w, h);
       }
-    },
-    [width, height],
-  );
-  return <pixiGraphics draw={draw} />;
+    }
+    return Texture.from(canvas);
+  }, [width, height]);
+  useEffect(() => () => texture.destroy(true), [texture]);
+  return <pixiSprite texture={texture} width={width} height={height} />;
 }
 
 /** The whole board, drawn from the game store: it owns no game state, only how it looks. */

@@ -2,11 +2,11 @@ import { formatNumber, type Gift } from '@dond/shared';
 import type { Container, Graphics, Text } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import type { ValueBoardLayout } from '../layout';
-import { COLORS, DIMMED_ALPHA, MOTION } from '../theme';
+import { COLORS, DIMMED_ALPHA } from '../theme';
 import { drawPanel, headingStyle, textStyle, vertical } from './draw';
+import { useCachedContainer } from './useCache';
 import { useFitWidth } from './useFitWidth';
 import { useFrameOnCommit } from './useFrame';
-import { useTweens } from './useTweens';
 
 function ValueRow({
   gift,
@@ -27,11 +27,9 @@ function ValueRow({
   eliminated: boolean;
   higher: boolean;
 }) {
-  const tween = useTweens();
   const row = useRef<Container>(null);
   const name = useRef<Text>(null);
   const coins = useRef<Text>(null);
-  const was = useRef(eliminated);
   const pad = Math.max(3, Math.min(height * 0.35, width * 0.05));
   // A long name in a narrow column gives way to the gift's short name, and where even that would run into
   // the coins (the phone's columns), the row shows its coins alone: the amount is what the player tracks.
@@ -50,10 +48,8 @@ function ValueRow({
   useLayoutEffect(() => {
     const c = row.current;
     if (!c) return;
-    const target = eliminated ? DIMMED_ALPHA : 1;
-    if (eliminated && !was.current) tween(c, { alpha: target, duration: MOTION.valueDim });
-    else c.alpha = target;
-    was.current = eliminated;
+    // Set at once: the board is a cached texture, redrawn when a case opens.
+    c.alpha = eliminated ? DIMMED_ALPHA : 1;
   }, [eliminated]);
 
   const draw = useCallback(
@@ -133,6 +129,7 @@ export function ValueBoardView({
   useFrameOnCommit();
   const { panel } = layout;
   const titleRef = useFitWidth(layout.title.width, title);
+  const board = useCachedContainer();
   const drawBox = useCallback(
     (g: Graphics) => {
       g.clear();
@@ -141,7 +138,7 @@ export function ValueBoardView({
     [panel.width, panel.height, higher],
   );
   return (
-    <pixiContainer>
+    <pixiContainer ref={board}>
       <pixiGraphics x={panel.x} y={panel.y} draw={drawBox} />
       <pixiText
         ref={titleRef}

@@ -1,5 +1,6 @@
+import { rememberBoardLikely } from '../../board/preload';
 import { registerRequestSchema, TIMINGS } from '@dond/shared';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLogin, useRegister } from '../../api/auth';
 import { serverMessage } from '../../api/request';
@@ -39,6 +40,7 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const playAsGuest = useSessionStore((s) => s.playAsGuest);
   const leaveGuest = useSessionStore((s) => s.leaveGuest);
+  useEffect(() => rememberBoardLikely(false), []);
   const login = useLogin();
   const register = useRegister();
   const [mode, setMode] = useState<Mode>('login');

@@ -4,11 +4,12 @@ import { Header } from '../../ui/Header';
 import { Hint } from '../../ui/Hint';
 import { lazy, Suspense, useEffect } from 'react';
 import { BoardMirror } from '../../board/BoardMirror';
+import { loadBoard, rememberBoardLikely } from '../../board/preload';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
 
 // Pixi and GSAP come in their own chunk, so the login screen never loads them.
-const PixiBoard = lazy(() => import('../../board/PixiBoard').then((m) => ({ default: m.PixiBoard })));
+const PixiBoard = lazy(() => loadBoard().then((m) => ({ default: m.PixiBoard })));
 
 /** The game's frame: header, view-mode buttons, the board, the footer. Mobile mode turns the whole page. */
 export function GameScreen({ user }: { user: CurrentUser | null }) {
@@ -16,6 +17,7 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
   const setViewMode = useSessionStore((s) => s.setViewMode);
   useGameSession(user);
   // Toasts live outside the turned page: they read the mode from the document to turn with it.
+  useEffect(() => rememberBoardLikely(true), []);
   useEffect(() => {
     document.documentElement.dataset.viewMode = viewMode;
     return () => {

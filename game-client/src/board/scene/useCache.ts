@@ -1,0 +1,17 @@
+import type { Container } from 'pixi.js';
+import { useLayoutEffect, useRef } from 'react';
+
+/**
+ * A container drawn once into a texture and redrawn only when its component commits: the value boards and
+ * the case lids change a few times a game, so a frame of animation draws them as single quads.
+ */
+export function useCachedContainer<T extends Container>() {
+  const ref = useRef<T>(null);
+  useLayoutEffect(() => {
+    const c = ref.current;
+    if (!c) return;
+    if (!c.isCachedAsTexture) c.cacheAsTexture({ antialias: true });
+    else c.updateCacheTexture();
+  });
+  return ref;
+}
