@@ -28,10 +28,9 @@ function useFontsReady(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let live = true;
-    Promise.race([loadBoardFonts(), new Promise((resolve) => setTimeout(resolve, 1500))]).finally(() => {
-      performance.mark('board:fonts');
-      if (live) setReady(true);
-    });
+    Promise.race([loadBoardFonts(), new Promise((resolve) => setTimeout(resolve, 1500))]).finally(
+      () => live && setReady(true),
+    );
     return () => {
       live = false;
     };
