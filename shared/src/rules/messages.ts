@@ -102,8 +102,12 @@ export function statusLine(round: number, casesRemaining: number, eliminateMore:
 }
 
 /** The tablet's status line, one line: 'Round / Cases Remaining / Eliminate N more' (SPEC.md section 2). */
-export function tabletStatusLine(round: number, casesRemaining: number, eliminateMore: number | null): string {
-  const parts = [`Round ${round}`, `Cases Remaining ${casesRemaining}`];
-  if (eliminateMore !== null) parts.push(`Eliminate ${eliminateMore} more`);
-  return parts.join(' / ');
+export function tabletStatusLine(
+  round: number,
+  casesRemaining: number,
+  eliminateMore: number | null,
+): string {
+  return statusLine(round, casesRemaining, eliminateMore)
+    .map((part) => part.replace('Eliminate:', 'Eliminate'))
+    .join(' / ');
 }
