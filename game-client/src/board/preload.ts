@@ -10,7 +10,10 @@ export const BOARD_FONT_WEIGHTS = ['400', '700', '900'] as const;
 export const BOARD_FONT_FAMILY = 'TikTok Sans';
 
 export function loadBoardFonts(): Promise<unknown> {
-  return Promise.all(BOARD_FONT_WEIGHTS.map((w) => document.fonts.load(`${w} 16px "${BOARD_FONT_FAMILY}"`)));
+  // Without the Font Loading API (old browsers, jsdom) the board starts with what the page has.
+  const fonts = document.fonts as FontFaceSet | undefined;
+  if (!fonts) return Promise.resolve();
+  return Promise.all(BOARD_FONT_WEIGHTS.map((w) => fonts.load(`${w} 16px "${BOARD_FONT_FAMILY}"`)));
 }
 
 export const loadBoard = () => {

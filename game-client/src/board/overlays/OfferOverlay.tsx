@@ -29,12 +29,20 @@ export function OfferOverlay({
 }) {
   const { overlay: panel, fonts } = layout;
   const amount = useRef<Text>(null);
+  const coin = useRef<Graphics>(null);
   const amountSize = Math.round(fonts.overlayTitle * 1.6);
+  const coinR = amountSize * 0.36;
   // The amount counts up as the banker names it.
   const tween = useTweens();
   useLayoutEffect(() => {
     const text = amount.current;
     if (!text) return;
+    // The coin and the number centred together, as the number grows.
+    const centre = () => {
+      const gap = coinR * 2.5;
+      text.x = gap - (gap + text.width) / 2;
+      if (coin.current) coin.current.x = text.x - gap + coinR;
+    };
     const shown = { value: 0 };
     const count = tween(shown, {
       value: offer,
@@ -42,17 +50,22 @@ export function OfferOverlay({
       ease: 'power2.out',
       onUpdate: () => {
         text.text = formatNumber(Math.round(shown.value));
+        centre();
       },
     });
     return () => {
       count.kill();
       text.text = formatNumber(offer);
+      centre();
     };
-  }, [offer]);
+  }, [offer, coinR, tween]);
 
   const cx = panel.width / 2;
-  const amountY = fonts.overlayTitle * 2.3 + amountSize * 0.6;
-  const coinR = amountSize * 0.36;
+  const buttons = actionRow(panel, fonts.button, 2);
+  // The content shares the room between the title and the buttons, the amount in the middle of its top half.
+  const top = fonts.overlayTitle * 2;
+  const room = buttons[0]!.y - top;
+  const amountY = top + room * 0.24;
   const drawAmountCoin = useCallback(
     (g: Graphics) => {
       g.clear();
@@ -60,14 +73,24 @@ export function OfferOverlay({
     },
     [coinR],
   );
-  const rejectY = amountY + amountSize * 0.9;
-  const historyTitleY = rejectY + fonts.overlayBody * 2.8;
-  const chipsY = historyTitleY + fonts.overlayBody * 1.6;
-  const buttons = actionRow(panel, fonts.button, 2);
+  const drawDisplay = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const w = panel.width * 0.66;
+      const h = amountSize * 1.5;
+      g.roundRect(-w / 2, -h / 2, w, h, h / 3).fill({ color: 0x000000, alpha: 0.35 });
+      g.roundRect(-w / 2, -h / 2, w, h, h / 3).stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
+    },
+    [panel.width, amountSize],
+  );
+  const rejectY = top + room * 0.5;
+  const historyTitleY = top + room * 0.7;
+  const chipsY = historyTitleY + fonts.overlayBody * 1.5;
   return (
     <OverlayFrame stage={layout} panel={panel} title={GAME_TEXT.bankerOffer} titleSize={fonts.overlayTitle}>
       <pixiContainer x={cx} y={amountY}>
-        <pixiGraphics draw={drawAmountCoin} x={-amountSize * 1.9} />
+        <pixiGraphics draw={drawDisplay} />
+        <pixiGraphics ref={coin} draw={drawAmountCoin} x={-amountSize * 1.9} />
         <pixiText
           ref={amount}
           text={formatNumber(offer)}
