@@ -6,7 +6,7 @@ export default defineProject({
   ssr: { resolve: { conditions: ['@dond/source', ...defaultServerConditions] } },
   test: {
     name: 'assets',
-    include: ['scripts/**/*.test.mjs'],
+    include: ['scripts/**/*.test.{mjs,ts}'],
     environment: 'node',
   },
 });

@@ -3,6 +3,7 @@ import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
 import { Hint } from '../../ui/Hint';
 import { lazy, Suspense, useEffect } from 'react';
+import { AudioPanel, SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { loadBoard, rememberBoardLikely } from '../../board/preload';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
@@ -11,7 +12,10 @@ import { useGameSession } from './useGameSession';
 // Pixi and GSAP come in their own chunk, so the login screen never loads them.
 const PixiBoard = lazy(() => loadBoard().then((m) => ({ default: m.PixiBoard })));
 
-/** The game's frame: header, view-mode buttons, the board, the footer. Mobile mode turns the whole page. */
+/**
+ * The game's frame: header, view-mode buttons, the audio panel, the board, the footer. Mobile mode turns the
+ * whole page. Sound lives as long as this screen (SoundProvider).
+ */
 export function GameScreen({ user }: { user: CurrentUser | null }) {
   const viewMode = useSessionStore((s) => s.viewMode);
   const setViewMode = useSessionStore((s) => s.setViewMode);
@@ -25,29 +29,32 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
     };
   }, [viewMode]);
   return (
-    <div className={`app view-${viewMode}`} data-view-mode={viewMode}>
-      <Header user={user} />
-      <div className="view-modes" role="group" aria-label="View mode">
-        {VIEW_MODES.map(({ mode, label, hint }) => (
-          <Hint key={mode} text={hint}>
-            <button
-              type="button"
-              className="btn btn-chip"
-              aria-pressed={viewMode === mode}
-              onClick={() => setViewMode(mode)}
-            >
-              {label}
-            </button>
-          </Hint>
-        ))}
+    <SoundProvider>
+      <div className={`app view-${viewMode}`} data-view-mode={viewMode}>
+        <Header user={user} />
+        <div className="view-modes" role="group" aria-label="View mode">
+          {VIEW_MODES.map(({ mode, label, hint }) => (
+            <Hint key={mode} text={hint}>
+              <button
+                type="button"
+                className="btn btn-chip"
+                aria-pressed={viewMode === mode}
+                onClick={() => setViewMode(mode)}
+              >
+                {label}
+              </button>
+            </Hint>
+          ))}
+        </div>
+        <AudioPanel />
+        <main className="app-stage" id="board-mount" aria-label="Game board">
+          <Suspense fallback={null}>
+            <PixiBoard />
+          </Suspense>
+          <BoardMirror />
+        </main>
+        <Footer />
       </div>
-      <main className="app-stage" id="board-mount" aria-label="Game board">
-        <Suspense fallback={null}>
-          <PixiBoard />
-        </Suspense>
-        <BoardMirror />
-      </main>
-      <Footer />
-    </div>
+    </SoundProvider>
   );
 }

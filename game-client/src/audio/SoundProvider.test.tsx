@@ -1,0 +1,208 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useGameStore } from '../store/gameStore';
+import { AudioPanel } from './AudioPanel';
+import { MUSIC_ENABLED_KEY } from './messages';
+import { SoundProvider, useSound } from './SoundProvider';
+import type { Engine, EngineLoader } from './soundSystem';
+
+function fakeEngine() {
+  const calls: string[] = [];
+  const engine: Engine = {
+    apply: (g) => calls.push(`apply ${g.master} ${g.sfx} ${g.music} ${g.ring}`),
+    play: (cue) => calls.push(`play ${cue}`),
+    startMusic: async (wanted) => (wanted() ? (calls.push('music on'), true) : false),
+    stopMusic: () => calls.push('music off'),
+    startRing: async (wanted) => (wanted() ? (calls.push('ring on'), true) : false),
+    stopRing: () => calls.push('ring off'),
+    suspend: async () => void calls.push('suspend'),
+    resume: async () => void calls.push('resume'),
+    levels: () => ({
+      master: 0,
+      sfx: 0,
+      music: 0,
+      ring: 0,
+      contextState: 'running',
+      musicLoaded: true,
+      ringLoaded: true,
+    }),
+    dispose: () => calls.push('dispose'),
+  };
+  return { engine, calls };
+}
+
+const flush = () => act(async () => {});
+
+async function mountUnlocked(loader: EngineLoader) {
+  const view = render(
+    <SoundProvider loadEngine={loader}>
+      <AudioPanel />
+    </SoundProvider>,
+  );
+  fireEvent.pointerDown(window);
+  await flush();
+  await flush();
+  return view;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.useRealTimers());
+
+describe('useSound', () => {
+  it('throws outside its provider', () => {
+    const Lonely = () => (useSound(), null);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Lonely />)).toThrow('useSound must be used within a SoundProvider');
+    vi.restoreAllMocks();
+  });
+});
+
+describe('SoundProvider', () => {
+  it('loads the engine on the first gesture only, then starts the music (enabled when nothing is saved)', async () => {
+    const { engine, calls } = fakeEngine();
+    const loader = vi.fn(async () => engine);
+    render(
+      <SoundProvider loadEngine={loader}>
+        <AudioPanel />
+      </SoundProvider>,
+    );
+    await flush();
+    expect(loader).not.toHaveBeenCalled();
+    expect(screen.getByRole('switch', { name: 'Background music' })).toHaveProperty('checked', true);
+    fireEvent.keyDown(window, { key: 'a' });
+    fireEvent.pointerDown(window);
+    await flush();
+    await flush();
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(loader).toHaveBeenCalledWith({ master: 0.7, sfx: 0.8, music: 0.7, ring: 0.6 });
+    expect(calls).toContain('music on');
+  });
+
+  it('saves the music toggle and stops and starts the loop', async () => {
+    const { engine, calls } = fakeEngine();
+    await mountUnlocked(async () => engine);
+    const toggle = screen.getByRole('switch', { name: 'Background music' });
+    fireEvent.click(toggle);
+    await flush();
+    expect(localStorage.getItem(MUSIC_ENABLED_KEY)).toBe('false');
+    expect(calls.at(-1)).toBe('music off');
+    expect(toggle).toHaveProperty('checked', false);
+    fireEvent.click(toggle);
+    await flush();
+    await flush();
+    expect(localStorage.getItem(MUSIC_ENABLED_KEY)).toBe('true');
+    expect(calls.at(-1)).toBe('music on');
+  });
+
+  it('reads a saved false and keeps the music off', async () => {
+    localStorage.setItem(MUSIC_ENABLED_KEY, 'false');
+    const { engine, calls } = fakeEngine();
+    await mountUnlocked(async () => engine);
+    expect(screen.getByRole('switch', { name: 'Background music' })).toHaveProperty('checked', false);
+    expect(calls).not.toContain('music on');
+  });
+
+  it('moves the gains with the sliders: the music at half its slider once moved', async () => {
+    const { engine, calls } = fakeEngine();
+    await mountUnlocked(async () => engine);
+    fireEvent.change(screen.getByRole('slider', { name: 'Master' }), { target: { value: '0.5' } });
+    expect(calls.at(-1)).toBe('apply 0.5 0.8 0.7 0.6');
+    fireEvent.change(screen.getByRole('slider', { name: 'Music' }), { target: { value: '0.4' } });
+    expect(calls.at(-1)).toBe('apply 0.5 0.8 0.2 0.6');
+    fireEvent.change(screen.getByRole('slider', { name: 'Effects' }), { target: { value: '0.1' } });
+    expect(calls.at(-1)).toBe('apply 0.5 0.1 0.2 0.6');
+    expect(screen.getByRole('slider', { name: 'Effects' })).toHaveProperty('value', '0.1');
+  });
+
+  it('logs a failed start with the words of SPEC 8 and stays silent', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await mountUnlocked(async () => {
+      throw new Error('no audio here');
+    });
+    expect(error).toHaveBeenCalledWith('Failed to initialize audio:', expect.any(Error));
+    act(() =>
+      useGameStore.setState((s) => ({
+        events: { seq: s.events.seq + 1, list: [{ type: 'caseSelected', caseNumber: 3 }] },
+      })),
+    );
+    error.mockRestore();
+  });
+
+  it('warns when the music cannot play', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { engine } = fakeEngine();
+    engine.startMusic = async () => {
+      throw new Error('404');
+    };
+    await mountUnlocked(async () => engine);
+    expect(warn).toHaveBeenCalledWith('Failed to play music:', expect.any(Error));
+    warn.mockRestore();
+  });
+
+  it('pauses while the tab is hidden and resumes after', async () => {
+    const { engine, calls } = fakeEngine();
+    await mountUnlocked(async () => engine);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    fireEvent(document, new Event('visibilitychange'));
+    act(() =>
+      useGameStore.setState((s) => ({
+        events: { seq: s.events.seq + 1, list: [{ type: 'caseSelected', caseNumber: 3 }] },
+      })),
+    );
+    visibility.mockReturnValue('visible');
+    fireEvent(document, new Event('visibilitychange'));
+    await flush();
+    expect(calls.filter((c) => /suspend|resume|play/.test(c))).toEqual(['suspend', 'resume']);
+    visibility.mockRestore();
+  });
+
+  it('plays each game moment: the banker 0.5 s after the call, the ring while the phone shows', async () => {
+    const { engine, calls } = fakeEngine();
+    const view = await mountUnlocked(async () => engine);
+    vi.useFakeTimers();
+    const emit = (list: object[], overlay?: string) =>
+      act(() =>
+        useGameStore.setState((s) => ({
+          events: { seq: s.events.seq + 1, list: list as never },
+          ...(overlay === undefined ? {} : { overlay: (overlay || null) as never }),
+        })),
+      );
+    calls.length = 0;
+    emit([{ type: 'caseSelected', caseNumber: 1 }]);
+    emit([{ type: 'caseEliminated', caseNumber: 2, gift: {} }]);
+    emit(
+      [
+        { type: 'caseEliminated', caseNumber: 3, gift: {} },
+        { type: 'bankerCalling', offer: 5, round: 1 },
+      ],
+      'phone',
+    );
+    await act(async () => {});
+    expect(calls).toEqual([
+      'play caseTap',
+      'play caseTap',
+      'play caseEliminated',
+      'ring on',
+      'play caseTap',
+      'play caseEliminated',
+    ]);
+    act(() => vi.advanceTimersByTime(499));
+    expect(calls).not.toContain('play bankerOffer');
+    act(() => vi.advanceTimersByTime(1));
+    expect(calls.at(-1)).toBe('play bankerOffer');
+    emit([{ type: 'offerShown', offer: 5 }], 'offer');
+    expect(calls.at(-1)).toBe('ring off');
+    emit([{ type: 'roundStarted', round: 2, casesToEliminate: 5 }], '');
+    emit([{ type: 'dealAccepted', amount: 5, playerGift: {} }]);
+    emit([{ type: 'finalChoiceStarted', playerCase: 1, otherCase: 2 }]);
+    emit([{ type: 'finalRevealed' }]);
+    expect(calls.slice(-4)).toEqual(['play noDeal', 'play dealAccepted', 'play noDeal', 'play finalReveal']);
+    // A call just before the screen is left: its chord never plays.
+    emit([{ type: 'bankerCalling', offer: 5, round: 2 }], 'phone');
+    view.unmount();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(calls.filter((c) => c === 'play bankerOffer')).toHaveLength(1);
+    expect(calls).toContain('dispose');
+    act(() => useGameStore.setState({ overlay: null }));
+  });
+});

@@ -1,0 +1,79 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { SoundCue } from '@dond/shared';
+import { AUDIO_MESSAGES } from './messages';
+import type { VolumeKind } from './mixer';
+import { SoundSystem, type EngineLoader, type SoundSettings } from './soundSystem';
+import { useGameSounds } from './useGameSounds';
+
+const SoundContext = createContext<SoundSystem | null>(null);
+
+/** The read-only window into the sound that the browser tests use. */
+export interface SoundDebugHook {
+  settings(): SoundSettings;
+  levels(): ReturnType<SoundSystem['levels']>;
+  played(): SoundSystem['played'];
+  renderCue(cue: SoundCue, noteIndex?: number, sampleRate?: number): Promise<number[]>;
+}
+
+declare global {
+  interface Window {
+    __dondSound?: SoundDebugHook;
+  }
+}
+
+/** The first pointer or key press anywhere loads Tone and starts it (browsers want a gesture for audio). */
+const GESTURES = ['pointerdown', 'keydown'] as const;
+
+/**
+ * Sound for the game screen: Tone on the first gesture, cues on the game's events, pause while the tab is
+ * hidden; all of it stops when the screen is left.
+ */
+export function SoundProvider({ children, loadEngine }: { children: ReactNode; loadEngine?: EngineLoader }) {
+  const [system] = useState(() => new SoundSystem(globalThis.localStorage, loadEngine));
+
+  useEffect(() => {
+    const unlock = () => {
+      for (const type of GESTURES) window.removeEventListener(type, unlock, true);
+      void system.unlock();
+    };
+    for (const type of GESTURES) window.addEventListener(type, unlock, true);
+    const onVisibility = () => system.setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', onVisibility);
+    window.__dondSound = {
+      settings: () => system.getSettings(),
+      levels: () => system.levels(),
+      played: () => [...system.played],
+      renderCue: (cue, noteIndex, sampleRate) =>
+        import('./toneEngine').then((m) => m.renderCue(cue, noteIndex, sampleRate)),
+    };
+    return () => {
+      for (const type of GESTURES) window.removeEventListener(type, unlock, true);
+      document.removeEventListener('visibilitychange', onVisibility);
+      delete window.__dondSound;
+      system.dispose();
+    };
+  }, [system]);
+
+  useGameSounds(system);
+
+  return <SoundContext.Provider value={system}>{children}</SoundContext.Provider>;
+}
+
+export interface UseSound {
+  settings: SoundSettings;
+  sfx: { play(cue: SoundCue): void };
+  setVolume(kind: VolumeKind, value: number): void;
+  setMusicEnabled(on: boolean): void;
+}
+
+export function useSound(): UseSound {
+  const system = useContext(SoundContext);
+  if (!system) throw new Error(AUDIO_MESSAGES.outsideProvider);
+  const settings = useSyncExternalStore(system.subscribe, system.getSettings);
+  return {
+    settings,
+    sfx: { play: (cue) => system.play(cue) },
+    setVolume: (kind, value) => system.setVolume(kind, value),
+    setMusicEnabled: (on) => system.setMusicEnabled(on),
+  };
+}

@@ -1,0 +1,2 @@
+export { AudioPanel } from './AudioPanel';
+export { SoundProvider, useSound } from './SoundProvider';
