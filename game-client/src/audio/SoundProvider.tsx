@@ -1,25 +1,12 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SoundCue } from '@dond/shared';
+import './debugHook';
 import { AUDIO_MESSAGES } from './messages';
 import type { VolumeKind } from './mixer';
 import { SoundSystem, type EngineLoader, type SoundSettings } from './soundSystem';
 import { useGameSounds } from './useGameSounds';
 
 const SoundContext = createContext<SoundSystem | null>(null);
-
-/** The read-only window into the sound that the browser tests use. */
-export interface SoundDebugHook {
-  settings(): SoundSettings;
-  levels(): ReturnType<SoundSystem['levels']>;
-  played(): SoundSystem['played'];
-  renderCue(cue: SoundCue, noteIndex?: number, sampleRate?: number): Promise<number[]>;
-}
-
-declare global {
-  interface Window {
-    __dondSound?: SoundDebugHook;
-  }
-}
 
 /** The first pointer or key press anywhere loads Tone and starts it (browsers want a gesture for audio). */
 const GESTURES = ['pointerdown', 'keydown'] as const;

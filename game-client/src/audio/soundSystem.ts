@@ -48,7 +48,7 @@ export class SoundSystem {
   private musicStarted = false;
   private hidden = false;
   private disposed = false;
-  /** The cues played, newest last (at most 50), for the debug hook and the tests. */
+  /** The cues played, newest last (at most 200), for the debug hook and the tests. */
   readonly played: Array<{ cue: SoundCue; at: number }> = [];
 
   constructor(
@@ -95,7 +95,7 @@ export class SoundSystem {
   play(cue: SoundCue): void {
     if (!this.engine || this.hidden || this.disposed) return;
     this.played.push({ cue, at: performance.now() });
-    if (this.played.length > 50) this.played.shift();
+    if (this.played.length > 200) this.played.shift();
     try {
       this.engine.play(cue);
     } catch (error) {

@@ -63,11 +63,15 @@ export class ToneEngine {
     this.apply(gains);
   }
 
+  /**
+   * Sets the native gain values directly: Chromium only runs the automation of a node that is processing
+   * sound, so a value scheduled on a silent bus (the ring, between calls) would not show until it sounds.
+   */
   apply(gains: MixerGains): void {
-    this.master.gain.value = gains.master;
-    this.sfx.gain.value = gains.sfx;
-    this.music.gain.value = gains.music;
-    this.ring.gain.value = gains.ring;
+    this.master.input.gain.value = gains.master;
+    this.sfx.input.gain.value = gains.sfx;
+    this.music.input.gain.value = gains.music;
+    this.ring.input.gain.value = gains.ring;
   }
 
   play(cue: SoundCue): void {
