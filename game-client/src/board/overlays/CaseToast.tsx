@@ -5,6 +5,7 @@ import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
 import { drawPanel, headingStyle, textStyle } from '../scene/draw';
 import { useGiftTexture } from '../scene/giftTextures';
+import { useFitWidth } from '../scene/useFitWidth';
 import { useFrameOnCommit } from '../scene/useFrame';
 import { COLORS, MOTION } from '../theme';
 import { useTweens } from '../scene/useTweens';
@@ -47,6 +48,11 @@ export function CaseToast({
   const textX = box.height * 0.2 + pic + box.height * 0.18;
   const body = Math.round(fonts.overlayBody * 0.9);
   const close = Math.max(32, Math.round(box.height * 0.3));
+  // Text keeps clear of the close button; on a narrow toast it wraps or shrinks rather than run out.
+  const textWidth = box.width - textX - close - 16;
+  const titleRef = useFitWidth(textWidth, GAME_TEXT.caseEliminatedTitle);
+  const lineRef = useFitWidth(box.width - textX - 12, caseEliminatedText(caseNumber, gift.coins));
+  const nameRef = useFitWidth(box.width - textX - 12, gift.name);
   return (
     <pixiContainer ref={root} x={box.x} y={box.y}>
       <pixiGraphics draw={draw} />
@@ -61,18 +67,21 @@ export function CaseToast({
         />
       )}
       <pixiText
+        ref={titleRef}
         text={GAME_TEXT.caseEliminatedTitle}
         x={textX}
         y={box.height * 0.14}
         style={headingStyle(Math.round(fonts.overlayBody * 1.1), COLORS.pink)}
       />
       <pixiText
+        ref={lineRef}
         text={caseEliminatedText(caseNumber, gift.coins)}
         x={textX}
         y={box.height * 0.45}
         style={textStyle({ fontSize: body, fill: COLORS.text })}
       />
       <pixiText
+        ref={nameRef}
         text={gift.name}
         x={textX}
         y={box.height * 0.45 + body * 1.35}

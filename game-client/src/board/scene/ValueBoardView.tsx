@@ -1,6 +1,6 @@
 import { formatNumber, type Gift } from '@dond/shared';
-import type { Container, Graphics, Text } from 'pixi.js';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { CanvasTextMetrics, type Container, type Graphics } from 'pixi.js';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ValueBoardLayout } from '../layout';
 import { COLORS, DIMMED_ALPHA } from '../theme';
 import { drawPanel, headingStyle, textStyle, vertical } from './draw';
@@ -28,23 +28,19 @@ function ValueRow({
   higher: boolean;
 }) {
   const row = useRef<Container>(null);
-  const name = useRef<Text>(null);
-  const coins = useRef<Text>(null);
   const pad = Math.max(3, Math.min(height * 0.35, width * 0.05));
+  const ink = eliminated ? COLORS.muted : 0x1b1203;
+  const nameStyle = textStyle({ fontSize, fontWeight: '700', fill: ink });
+  const coinsStyle = textStyle({ fontSize, fontWeight: '900', fill: ink });
   // A long name in a narrow column gives way to the gift's short name, and where even that would run into
   // the coins (the phone's columns), the row shows its coins alone: the amount is what the player tracks.
-  useLayoutEffect(() => {
-    const nameText = name.current;
-    const coinsText = coins.current;
-    if (!nameText || !coinsText) return;
-    const room = width - 3 * pad - coinsText.width;
-    nameText.text = gift.name;
-    if (nameText.width > room) nameText.text = gift.shortName;
-    const coinsOnly = nameText.width > room;
-    nameText.visible = !coinsOnly;
-    coinsText.anchor.x = coinsOnly ? 0.5 : 1;
-    coinsText.x = coinsOnly ? width / 2 : width - pad;
-  }, [gift, width, fontSize, pad]);
+  const label = useMemo(() => {
+    const room = width - 3 * pad - CanvasTextMetrics.measureText(formatNumber(gift.coins), coinsStyle).width;
+    for (const text of [gift.name, gift.shortName]) {
+      if (CanvasTextMetrics.measureText(text, nameStyle).width <= room) return text;
+    }
+    return null;
+  }, [gift, width, pad, nameStyle, coinsStyle]);
   useLayoutEffect(() => {
     const c = row.current;
     if (!c) return;
@@ -84,25 +80,18 @@ function ValueRow({
     },
     [width, height, eliminated, higher],
   );
-  const ink = eliminated ? COLORS.muted : 0x1b1203;
   return (
     <pixiContainer ref={row} x={x} y={y}>
       <pixiGraphics draw={draw} />
+      {label !== null && (
+        <pixiText text={label} anchor={{ x: 0, y: 0.5 }} x={pad} y={height / 2} style={nameStyle} />
+      )}
       <pixiText
-        ref={name}
-        text={gift.name}
-        anchor={{ x: 0, y: 0.5 }}
-        x={pad}
-        y={height / 2}
-        style={textStyle({ fontSize, fontWeight: '700', fill: ink })}
-      />
-      <pixiText
-        ref={coins}
         text={formatNumber(gift.coins)}
-        anchor={{ x: 1, y: 0.5 }}
-        x={width - pad}
+        anchor={{ x: label === null ? 0.5 : 1, y: 0.5 }}
+        x={label === null ? width / 2 : width - pad}
         y={height / 2}
-        style={textStyle({ fontSize, fontWeight: '900', fill: ink })}
+        style={coinsStyle}
       />
     </pixiContainer>
   );

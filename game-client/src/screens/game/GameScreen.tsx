@@ -22,6 +22,11 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
   useGameSession(user);
   // Toasts live outside the turned page: they read the mode from the document to turn with it.
   useEffect(() => rememberBoardLikely(true), []);
+  // On a phone the turned page is the board's whole short side: bring the board into view (the header and
+  // the controls above it are a scroll away).
+  useEffect(() => {
+    if (viewMode === 'mobile') document.getElementById('board-mount')?.scrollIntoView({ block: 'start' });
+  }, [viewMode]);
   useEffect(() => {
     document.documentElement.dataset.viewMode = viewMode;
     return () => {
