@@ -43,6 +43,15 @@ async function savedAfter(page: Page, player: TestUser): Promise<SavedGame> {
   return games[0]!;
 }
 
+/** NEW GAME from the final reveal, then a first-round DEAL: its reveal dialog and screenshot. */
+async function dealANewGame(page: Page, shots: string) {
+  await page.getByRole('button', { name: 'NEW GAME' }).click();
+  await expect(page.getByRole('button', { name: 'Briefcase 2', exact: true })).toBeVisible();
+  await waitOutLock(page);
+  const game = await playWholeGame(page, { own: 2, ending: 'deal', shots });
+  expect(game.won).toBe(game.offers[0]!.amount);
+}
+
 test.describe('the canvas board', () => {
   test('a signed-in DEAL game on desktop is saved with the offer taken', async ({ page, users }) => {
     test.setTimeout(120_000);
@@ -88,6 +97,9 @@ test.describe('the canvas board', () => {
     expect(saved).toMatchObject({ firstCaseSelected: 26, gameOutcome: 'won', roundsCompleted: 10 });
     expect(saved.finalAmount).toBe(own.coins);
     expect(game.won).toBe(own.coins);
+
+    // The next game ends in a deal, for the deal reveal on this view.
+    await dealANewGame(page, 'board-tablet');
   });
 
   test('NO DEAL and swap, on mobile: exactly the swapped case is won', async ({ page, users }) => {
@@ -104,6 +116,8 @@ test.describe('the canvas board', () => {
     expect(saved).toMatchObject({ firstCaseSelected: 13, gameOutcome: 'won' });
     expect(saved.finalAmount).toBe(swappedTo.coins);
     expect(game.won).toBe(swappedTo.coins);
+
+    await dealANewGame(page, 'board-mobile');
   });
 
   test('a guest plays a whole game on desktop; nothing reaches the server or the backups', async ({
@@ -116,7 +130,7 @@ test.describe('the canvas board', () => {
     });
     await page.goto('/');
     await page.getByRole('button', { name: 'Play as guest' }).click();
-    const game = await playWholeGame(page, { own: 9, ending: 'keep' });
+    const game = await playWholeGame(page, { own: 9, ending: 'keep', shots: 'board-desktop' });
     expectOffersInBounds(game);
     await page.waitForTimeout(2500); // longer than a save's first retry
     expect(saves).toEqual([]);
