@@ -1,6 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import express, { type Express, type RequestHandler, type Router } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+  type Router,
+} from 'express';
 import session from 'express-session';
 import helmet from 'helmet';
 import { createPassport, sessionUser } from './auth/passport.js';
@@ -8,10 +16,11 @@ import { KnexSessionStore } from './auth/sessionStore.js';
 import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
 import { errorHandler, notFound } from './http/errors.js';
-import { sameOriginOnly } from './http/origin.js';
+import { crossSiteRefusal } from './http/origin.js';
+import { fixedHeaders } from './http/securityHeaders.js';
 import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
-import { authRouter, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
+import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
 import { adminGamesRouter } from './modules/admin/adminGames.router.js';
 import { adminUsersRouter } from './modules/admin/adminUsers.router.js';
 import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
@@ -76,38 +85,50 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   app.set('etag', false);
   if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
 
+  // helmet's headers, computed once (http/securityHeaders.ts): the same headers and CSP on every answer.
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
-          'script-src': ["'self'", 'blob:'],
-          'worker-src': ["'self'", 'blob:'],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'data:', 'blob:'],
-          'connect-src': ["'self'", 'data:', 'blob:'],
-          'font-src': ["'self'", 'data:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'upgrade-insecure-requests': deps.config.appUrl.startsWith('https:') ? [] : null,
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
+            'script-src': ["'self'", 'blob:'],
+            'worker-src': ["'self'", 'blob:'],
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'media-src': ["'self'", 'data:', 'blob:'],
+            'connect-src': ["'self'", 'data:', 'blob:'],
+            'font-src': ["'self'", 'data:'],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'upgrade-insecure-requests': deps.config.appUrl.startsWith('https:') ? [] : null,
+          },
         },
-      },
-      // The API and both front ends share one origin; nothing is embedded cross-origin.
-      crossOriginEmbedderPolicy: false,
-    }),
+        // The API and both front ends share one origin; nothing is embedded cross-origin.
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
   );
 
-  app.use('/api', apiRouter(deps, sessions, now, log));
+  const api = apiRoutes(deps, sessions, now, log);
+  // The client's most frequent call, matched first, with no router of its own to go through.
+  app.get('/api/auth/me', api.request, currentUserRoute);
+  app.use('/api', api.router);
+  app.use('/api', api.errors);
   app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console'));
   app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client'));
   return { app, sessions };
 }
 
-function apiRouter(
+/**
+ * The API: `request`, the step every API request goes through first; `router`, every route but
+ * `GET /api/auth/me` (which createApp mounts itself, after `request`), then the JSON 404; `errors`, the
+ * API's error handler, for both.
+ */
+function apiRoutes(
   deps: AppDeps,
   sessions: KnexSessionStore,
   now: () => number,
   log: (m: string, e?: unknown) => void,
-): Router {
+): { request: RequestHandler; router: Router; errors: ErrorRequestHandler } {
   const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
   const ctx: RouterContext = {
     db: deps.db,
@@ -119,37 +140,35 @@ function apiRouter(
     log,
   };
   const passport = createPassport(deps.db, now);
-  const router = express.Router();
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
+  // What every API request goes through, as one middleware rather than a router layer each (every layer
+  // costs Express a match and a call): no-store, the origin check and the JSON body for state-changing
+  // requests, the session, and its user (Passport's deserializeUser, so status and expiry, every request).
+  const request = apiRequest({
+    appUrl: deps.config.appUrl,
+    json: express.json({ limit: BODY_LIMIT }),
+    session: session({
+      name: SESSION_COOKIE,
+      secret: deps.sessionSecret,
+      store: sessions,
+      resave: false,
+      saveUninitialized: false,
+      rolling: false,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.config.appUrl.startsWith('https:'),
+        maxAge: SESSION_MAX_AGE_MS,
+        path: '/',
+      },
+    }),
+    // No passport.initialize(): it adds six properties to every request, and only login needs them, which
+    // passport.authenticate('local') adds there.
+    user: sessionUser(passport),
+    log,
   });
-  router.use(sameOriginOnly(deps.config.appUrl));
-  router.use(express.json({ limit: BODY_LIMIT }));
-  router.use(
-    lateErrorsLogged(
-      log,
-      session({
-        name: SESSION_COOKIE,
-        secret: deps.sessionSecret,
-        store: sessions,
-        resave: false,
-        saveUninitialized: false,
-        rolling: false,
-        cookie: {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: deps.config.appUrl.startsWith('https:'),
-          maxAge: SESSION_MAX_AGE_MS,
-          path: '/',
-        },
-      }),
-    ),
-  );
-  // No passport.initialize(): it adds six properties to every request, and only login needs them, which
-  // passport.authenticate('local') adds there.
-  router.use(sessionUser(passport));
 
+  const router = express.Router();
+  router.use(request);
   router.get('/health', (_req, res) => {
     res.json({ ok: true });
   });
@@ -166,30 +185,49 @@ function apiRouter(
   router.use((req) => {
     throw notFound(`Not found: ${req.method} ${req.baseUrl}${req.path}`);
   });
-  router.use(errorHandler(log));
-  return router;
+  return { request, router, errors: errorHandler(log) };
+}
+
+interface ApiRequestSteps {
+  appUrl: string;
+  json: RequestHandler;
+  session: RequestHandler;
+  user: RequestHandler;
+  log: (message: string, error?: unknown) => void;
 }
 
 /**
+ * Cache-Control, the origin check, the JSON body, the session and its user, in that order, as one middleware.
+ * A request without a body (no Content-Length, no Transfer-Encoding: every GET the client sends) skips the
+ * body parser, which would only set `req.body` to undefined.
+ *
  * express-session calls its `next` once to go on, then again (deferred) when saving, touching or destroying
- * the session at the end of the answer fails. That second call re-enters the router after its error handler,
- * falls out to Express's final handler, and that destroys the socket because the answer has gone out. The
- * answer is finished by express-session itself, so a late error is only logged.
+ * the session at the end of the answer fails. That second call would re-enter the router after its error
+ * handler, fall out to Express's final handler, and that destroys the socket because the answer has gone
+ * out. The answer is finished by express-session itself, so a late error is only logged.
  */
-function lateErrorsLogged(
-  log: (message: string, error?: unknown) => void,
-  middleware: RequestHandler,
-): RequestHandler {
-  return (req, res, next) => {
+function apiRequest({ appUrl, json, session, user, log }: ApiRequestSteps): RequestHandler {
+  const refusedOrigin = crossSiteRefusal(appUrl);
+  const withSession = (req: Request, res: Response, next: NextFunction) => {
     let wentOn = false;
-    middleware(req, res, (error?: unknown) => {
+    session(req, res, (error?: unknown) => {
       if (wentOn) {
         if (error) log('session error after the answer', error);
         return;
       }
       wentOn = true;
-      next(error);
+      if (error) return next(error);
+      user(req, res, next);
     });
+  };
+  return (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const refused = refusedOrigin(req);
+    if (refused) return next(refused);
+    if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+      return withSession(req, res, next);
+    }
+    json(req, res, (error?: unknown) => (error ? next(error) : withSession(req, res, next)));
   };
 }
 

@@ -35,16 +35,16 @@ export function createPassport(db: Db, now: () => number) {
   passport.serializeUser<number>((user, done) => done(null, (user as AppUser).id));
   // Status and expiry are read on every request: a disabled, rejected or expired account is signed out at once.
   // The session store read the user in the same query as the session (a join); only a session whose row names
-  // another user than its data (or none) costs a read of its own.
+  // another user than its data (or none) costs a read of its own; the user read with the session goes on at once.
+  const allowed = (user: AppUser | null) => (user && !accountProblem(user, now()) ? user : false);
   passport.deserializeUser<number>(
-    async (req: object, id: number, done: (err: unknown, user?: AppUser | false) => void) => {
-      try {
-        const read = takeUserReadWithSession(req, id);
-        const user = read ? read.user : await users.findById(id);
-        done(null, user && !accountProblem(user, now()) ? user : false);
-      } catch (error) {
-        done(error);
-      }
+    (req: object, id: number, done: (err: unknown, user?: AppUser | false) => void) => {
+      const read = takeUserReadWithSession(req, id);
+      if (read) return done(null, allowed(read.user));
+      users.findById(id).then(
+        (user) => done(null, allowed(user)),
+        (error: unknown) => done(error),
+      );
     },
   );
   return passport;

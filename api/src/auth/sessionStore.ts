@@ -30,13 +30,14 @@ export interface UserReadWithSession {
 // A symbol key: neither express-session's copy into the Session nor its JSON hash sees it.
 const READ_WITH = Symbol('user read with the session');
 type SessionDataWithUser = SessionData & { [READ_WITH]?: UserReadWithSession };
-// Per request, and taken once: a user read is never reused beyond the request whose session read it.
-const readWithSession = new WeakMap<object, UserReadWithSession>();
+// Per request (on the request itself, under the same symbol), and taken once: a user read is never reused
+// beyond the request whose session read it.
+type RequestWithUser = { [READ_WITH]?: UserReadWithSession };
 
 /** The user that this request's session read brought along, if it is the user `userId`; then forgotten. */
 export function takeUserReadWithSession(req: object, userId: number): UserReadWithSession | undefined {
-  const read = readWithSession.get(req);
-  readWithSession.delete(req);
+  const read = (req as RequestWithUser)[READ_WITH];
+  if (read) (req as RequestWithUser)[READ_WITH] = undefined;
   return read?.userId === userId ? read : undefined;
 }
 
@@ -67,19 +68,24 @@ export class KnexSessionStore extends session.Store {
     return this.now() + (sess.cookie?.originalMaxAge ?? DAY_MS);
   }
 
+  // On SQLite the read usually answers at once (db/prepared.ts), and express-session goes on in the same turn.
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.sessionWithUser.get<SessionWithUserRow>([sid]).then(
-      (row) => {
-        if (!row || Number(row.expires_at) <= this.now()) return callback(null, null);
-        const sess = JSON.parse(row.sess) as SessionDataWithUser;
-        if (row.session_user_id !== null) {
-          const userId = Number(row.session_user_id);
-          sess[READ_WITH] = { userId, user: row.id === null ? null : toUser(row as UserRow) };
+    this.sessionWithUser.read<SessionWithUserRow>([sid], (error, row) => {
+      if (error) return callback(error);
+      let sess: SessionDataWithUser | null = null;
+      try {
+        if (row && Number(row.expires_at) > this.now()) {
+          sess = JSON.parse(row.sess) as SessionDataWithUser;
+          if (row.session_user_id !== null) {
+            const userId = Number(row.session_user_id);
+            sess[READ_WITH] = { userId, user: row.id === null ? null : toUser(row as UserRow) };
+          }
         }
-        callback(null, sess);
-      },
-      (error: unknown) => callback(error),
-    );
+      } catch (parseError) {
+        return callback(parseError);
+      }
+      callback(null, sess);
+    });
   }
 
   // express-session hands the session it got from get() over here with its request: the user read with it
@@ -87,7 +93,7 @@ export class KnexSessionStore extends session.Store {
   override createSession(req: Parameters<session.Store['createSession']>[0], sess: SessionData) {
     const read = (sess as SessionDataWithUser)[READ_WITH];
     if (read) {
-      readWithSession.set(req, read);
+      (req as RequestWithUser)[READ_WITH] = read;
     }
     return super.createSession(req, sess);
   }

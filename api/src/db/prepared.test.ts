@@ -5,7 +5,7 @@ import { playGame } from '../testing/games.js';
 import { freshDatabase, type TestDatabase } from '../testing/testServer.js';
 import { gamesRepo } from '../modules/games/games.repo.js';
 import { usersRepo } from '../modules/users/users.repo.js';
-import { createDb, type Db } from './knex.js';
+import { createDb, isMysql, type Db } from './knex.js';
 import { migrateLatest } from './migrate.js';
 import { prepared } from './prepared.js';
 
@@ -78,5 +78,52 @@ describe('saves started together', () => {
     const byName = prepared(db, 'select id, username from users where username_key = ?');
     expect(await byName.get<{ username: string }>(['first_one'])).toMatchObject({ username: 'first_one' });
     expect(await byName.get(['nobody'])).toBeUndefined();
+  });
+});
+
+describe('a read to a callback', () => {
+  const count = () => prepared(db, 'select count(*) as n from users');
+  const readCount = (statement: ReturnType<typeof count>) =>
+    new Promise<number>((resolve, reject) =>
+      statement.read<{ n: number | string }>([], (error, row) =>
+        error ? reject(error) : resolve(Number(row!.n)),
+      ),
+    );
+
+  it('answers in the same turn on an idle SQLite connection (on MySQL, later), with the row', async () => {
+    const statement = count();
+    await statement.get([]); // the pool has made and handed out its connection once
+    let turn = 'same';
+    let answeredIn: string | undefined;
+    statement.read([], () => {
+      answeredIn = turn;
+    });
+    turn = 'later';
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answeredIn).toBe(isMysql(db) ? 'later' : 'same');
+    expect(await readCount(statement)).toBe(Number((await db('users').count({ n: '*' }))[0]!.n));
+  });
+
+  it('never reads from inside a transaction in progress: on SQLite it waits for the commit', async () => {
+    const statement = count();
+    const before = await readCount(statement);
+    let committed = false;
+    let seen: Promise<{ n: number; afterCommit: boolean }> | undefined;
+    await db.transaction(async (trx) => {
+      await usersRepo(trx).create({
+        username: 'in_transaction',
+        email: null,
+        passwordHash: 'x',
+        status: 'pending',
+        isAdmin: false,
+        now: Date.now(),
+      });
+      seen = readCount(statement).then((n) => ({ n, afterCommit: committed }));
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    committed = true;
+    const { n, afterCommit } = await seen!;
+    expect(n).toBe(afterCommit ? before + 1 : before);
+    if (!isMysql(db)) expect(afterCommit).toBe(true);
   });
 });

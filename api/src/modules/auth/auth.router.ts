@@ -1,5 +1,5 @@
 import { loginRequestSchema, registerRequestSchema } from '@dond/shared';
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { accountProblem } from '../../auth/account.js';
 import type { AppPassport } from '../../auth/passport.js';
 import { hashPassword } from '../../auth/passwords.js';
@@ -19,15 +19,20 @@ export interface AuthRouterDeps {
   limits: { login: RateLimitSettings; register: RateLimitSettings };
 }
 
-/** /api/auth: the session check, login, registration and logout. */
+/**
+ * GET /api/auth/me, the session check: app.ts mounts it ahead of the other API routes. The answer is what
+ * res.json sends (no JSON settings are set on the app), without its content-type and freshness steps.
+ */
+export const currentUserRoute: RequestHandler = (req, res) => {
+  if (!req.user) throw unauthorized('Not signed in');
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify({ user: toCurrentUser(req.user) }));
+};
+
+/** /api/auth: login, registration and logout (the session check is currentUserRoute). */
 export function authRouter({ db, passport, now, limits }: AuthRouterDeps): Router {
   const users = usersRepo(db);
   const router = express.Router();
-
-  router.get('/me', (req, res) => {
-    if (!req.user) throw unauthorized('Not signed in');
-    res.json({ user: toCurrentUser(req.user) });
-  });
 
   router.post('/login', limitRequests(limits.login, 'login'), async (req, res, next) => {
     parseBody(loginRequestSchema, req);
