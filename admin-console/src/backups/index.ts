@@ -1,1 +1,0 @@
-export { BackupsPage } from './BackupsPage';

@@ -1,3 +1,0 @@
-export { AccessDenied } from './AccessDenied';
-export { AdminLayout } from './AdminLayout';
-export { AdminOnly } from './AdminOnly';

@@ -1,1 +1,0 @@
-export { StatsPage } from './StatsPage';

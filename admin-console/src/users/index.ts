@@ -1,3 +1,0 @@
-export { UserActions } from './UserActions';
-export { UserRow } from './UserRow';
-export * from './rules';
