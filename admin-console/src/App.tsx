@@ -1,9 +1,41 @@
-export function App() {
+import { Admin, CustomRoutes } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { createAuthProvider } from './authProvider';
+import { BackupsPage } from './backups';
+import { Dashboard } from './dashboard';
+import { createDataProvider } from './dataProvider';
+import { AdminLayout } from './layout';
+import { StatsPage } from './stats';
+
+const defaultAuthProvider = createAuthProvider();
+const defaultDataProvider = createDataProvider();
+
+/**
+ * The console: react-admin under /admin. The dashboard is /admin; statistics and backups are custom routes.
+ * Every screen requires a session (signed out goes to the game's /auth) and shows Access Denied to players.
+ */
+export function App({
+  authProvider = defaultAuthProvider,
+  dataProvider = defaultDataProvider,
+}: {
+  authProvider?: ReturnType<typeof createAuthProvider>;
+  dataProvider?: ReturnType<typeof createDataProvider>;
+}) {
   return (
-    <main>
-      <h1>Deals or No Deals Admin</h1>
-      <p>The admin console is coming soon.</p>
-      <a href="/">Back to Game</a>
-    </main>
+    <Admin
+      basename="/admin"
+      title="Deals or No Deals Admin"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      dashboard={Dashboard}
+      layout={AdminLayout}
+      requireAuth
+      disableTelemetry
+    >
+      <CustomRoutes>
+        <Route path="/stats" element={<StatsPage />} />
+        <Route path="/backups" element={<BackupsPage />} />
+      </CustomRoutes>
+    </Admin>
   );
 }

@@ -1,0 +1,3 @@
+export { AccessDenied } from './AccessDenied';
+export { AdminLayout } from './AdminLayout';
+export { AdminOnly } from './AdminOnly';

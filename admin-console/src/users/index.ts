@@ -1,0 +1,3 @@
+export { UserActions } from './UserActions';
+export { UserRow } from './UserRow';
+export * from './rules';
