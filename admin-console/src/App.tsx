@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes } from 'react-admin';
-import { Route } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
 import { BackupsPage } from './backups';
 import { Dashboard } from './dashboard';
@@ -22,20 +22,23 @@ export function App({
   dataProvider?: ReturnType<typeof createDataProvider>;
 }) {
   return (
-    <Admin
-      basename="/admin"
-      title="Deals or No Deals Admin"
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      dashboard={Dashboard}
-      layout={AdminLayout}
-      requireAuth
-      disableTelemetry
-    >
-      <CustomRoutes>
-        <Route path="/stats" element={<StatsPage />} />
-        <Route path="/backups" element={<BackupsPage />} />
-      </CustomRoutes>
-    </Admin>
+    // react-admin's own router is a HashRouter, whose '/' never matches a basename: the console lives at real
+    // paths under /admin (the server answers its index.html for each), so it runs in a BrowserRouter.
+    <BrowserRouter basename="/admin">
+      <Admin
+        title="Deals or No Deals Admin"
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        dashboard={Dashboard}
+        layout={AdminLayout}
+        requireAuth
+        disableTelemetry
+      >
+        <CustomRoutes>
+          <Route path="/stats" element={<StatsPage />} />
+          <Route path="/backups" element={<BackupsPage />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
   );
 }
