@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAuthProvider } from './authProvider';
 
 function stubFetch(status: number, body: unknown) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetch = vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
@@ -38,20 +41,27 @@ describe('authProvider', () => {
   it('another failure of the session check is logged and treated as signed out', async () => {
     stubFetch(500, { error: 'boom' });
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(createAuthProvider().checkAuth({})).rejects.toMatchObject({ redirectTo: expect.stringMatching(/\/auth$/) });
+    await expect(createAuthProvider().checkAuth({})).rejects.toMatchObject({
+      redirectTo: expect.stringMatching(/\/auth$/),
+    });
     expect(log).toHaveBeenCalled();
     log.mockRestore();
   });
 
   it('checkError signs out on 401 only', async () => {
     const auth = createAuthProvider();
-    await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({ redirectTo: expect.stringMatching(/\/auth$/) });
+    await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({
+      redirectTo: expect.stringMatching(/\/auth$/),
+    });
     await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
   });
 
   it('logout posts to /api/auth/logout and leaves for /auth', async () => {
     const fetch = stubFetch(200, { message: 'Logged out' });
     await expect(createAuthProvider().logout({})).resolves.toBe(`${window.location.origin}/auth`);
-    expect(fetch).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({ method: 'POST', credentials: 'include' }),
+    );
   });
 });

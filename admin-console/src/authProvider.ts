@@ -17,7 +17,10 @@ export const SIGN_IN_PATH = '/auth';
 
 /** Reads the session; null when signed out (401) or when the check fails (SPEC 7: logged, treated as no user). */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
-  const response = await fetch('/api/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } });
+  const response = await fetch('/api/auth/me', {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
   if (response.status === 401) return null;
   if (!response.ok) {
     console.error(`${response.status}: ${response.statusText}`);

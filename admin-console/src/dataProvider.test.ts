@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDataProvider, errorMessage } from './dataProvider';
 
-type Call = { url: string; method: string; body: unknown; credentials: RequestCredentials | undefined; contentType: string | null };
+type Call = {
+  url: string;
+  method: string;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+  contentType: string | null;
+};
 
 function stubFetch(answer: { status?: number; body?: unknown; headers?: Record<string, string> } = {}) {
   const calls: Call[] = [];
@@ -69,7 +75,9 @@ describe('dataProvider', () => {
 
   it("a failure carries the server's error text, else the fallback", async () => {
     stubFetch({ status: 404, body: { error: 'User not found' } });
-    const failure = await createDataProvider().disableUser(9).catch((error: unknown) => error);
+    const failure = await createDataProvider()
+      .disableUser(9)
+      .catch((error: unknown) => error);
     expect(errorMessage(failure, 'Failed to disable account')).toBe('User not found');
     expect(errorMessage(new Error('network'), 'Failed to disable account')).toBe('Failed to disable account');
   });

@@ -3,6 +3,7 @@
  * looping music track and the phone ring. Pure and deterministic: the same bytes on every run, so the
  * committed files can be checked against this code (npm run check:audio -w assets).
  */
+import { createRng } from '@dond/shared';
 
 export const SAMPLE_RATE = 22_050;
 
@@ -15,18 +16,6 @@ export interface Track {
 }
 
 const TAU = 2 * Math.PI;
-
-/** A small seeded PRNG for the hi-hat's noise (mulberry32). */
-function noise(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Adds a voice into `out`, wrapping past the end to the start, so whatever rings over the loop point
@@ -60,7 +49,8 @@ const PROGRESSION: ReadonlyArray<readonly [number, number, number, number]> = [
 /** Four seconds of a suspenseful game-show groove: soft pad chords, a plucked bass, off-beat hi-hats. */
 function renderMusic(): Float32Array {
   const out = new Float32Array(MUSIC.seconds * SAMPLE_RATE);
-  const random = noise(26);
+  // The hi-hat's noise from the game's own seeded PRNG, so the file is the same at every render.
+  const random = createRng(26);
   PROGRESSION.forEach(([root, ...chord], bar) => {
     const barStart = bar * 2 * BEAT_SEC;
     for (const f of chord) {

@@ -27,7 +27,17 @@ function StatCard({ label, value }: { label: string; value: number }) {
 /** How many rows a dashboard list shows at once. */
 const LIST_SIZE = 100;
 
-function UsersCard({ title, resource, list, empty }: { title: string; resource: string; list: UserList; empty: string }) {
+function UsersCard({
+  title,
+  resource,
+  list,
+  empty,
+}: {
+  title: string;
+  resource: string;
+  list: UserList;
+  empty: string;
+}) {
   const { data, isPending, error } = useGetList<AdminUser>(resource, {
     pagination: { page: 1, perPage: LIST_SIZE },
     sort: { field: 'createdAt', order: 'DESC' },
@@ -64,7 +74,12 @@ export function Dashboard() {
 
   return (
     <Box sx={{ py: 2 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }} useFlexGap spacing={1}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
+        useFlexGap
+        spacing={1}
+      >
         <Typography variant="h5" component="h1">
           Welcome, {identity?.fullName ?? ''}
         </Typography>
@@ -85,7 +100,12 @@ export function Dashboard() {
           Game Backups
         </Button>
       </Stack>
-      <UsersCard title="Pending Account Approvals" resource="users/pending" list="pending" empty="No pending approvals at this time." />
+      <UsersCard
+        title="Pending Account Approvals"
+        resource="users/pending"
+        list="pending"
+        empty="No pending approvals at this time."
+      />
       <UsersCard title="All Users" resource="users" list="all" empty="No users found." />
     </Box>
   );

@@ -50,12 +50,24 @@ export function UserActions({ user }: { user: AdminUser }) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {has('approve') && (
-        <Button size="small" disabled={busy} onClick={() => run(() => dataProvider.setUserStatus(user.id, 'approved'), M.approved, M.failedStatus)}>
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() =>
+            run(() => dataProvider.setUserStatus(user.id, 'approved'), M.approved, M.failedStatus)
+          }
+        >
           Approve
         </Button>
       )}
       {has('reject') && (
-        <Button size="small" disabled={busy} onClick={() => run(() => dataProvider.setUserStatus(user.id, 'rejected'), M.rejected, M.failedStatus)}>
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() =>
+            run(() => dataProvider.setUserStatus(user.id, 'rejected'), M.rejected, M.failedStatus)
+          }
+        >
           Reject
         </Button>
       )}
@@ -73,18 +85,36 @@ export function UserActions({ user }: { user: AdminUser }) {
       )}
       {has('extend') &&
         EXTEND_DAYS.map((days) => (
-          <Button key={`extend-${days}`} size="small" disabled={busy} onClick={() => run(() => dataProvider.extendUserExpiry(user.id, days), M.extended(days), M.failedExtend)}>
+          <Button
+            key={`extend-${days}`}
+            size="small"
+            disabled={busy}
+            onClick={() =>
+              run(() => dataProvider.extendUserExpiry(user.id, days), M.extended(days), M.failedExtend)
+            }
+          >
             +{days}d
           </Button>
         ))}
       {has('reduce') &&
         REDUCE_DAYS.map((days) => (
-          <Button key={`reduce-${days}`} size="small" disabled={busy} onClick={() => run(() => dataProvider.reduceUserExpiry(user.id, days), M.reduced(days), M.failedReduce)}>
+          <Button
+            key={`reduce-${days}`}
+            size="small"
+            disabled={busy}
+            onClick={() =>
+              run(() => dataProvider.reduceUserExpiry(user.id, days), M.reduced(days), M.failedReduce)
+            }
+          >
             -{days}d
           </Button>
         ))}
       {has('disable') && (
-        <Button size="small" disabled={busy} onClick={() => run(() => dataProvider.disableUser(user.id), M.disabled, M.failedDisable)}>
+        <Button
+          size="small"
+          disabled={busy}
+          onClick={() => run(() => dataProvider.disableUser(user.id), M.disabled, M.failedDisable)}
+        >
           Disable
         </Button>
       )}
@@ -115,7 +145,8 @@ export function UserActions({ user }: { user: AdminUser }) {
             disabled={busy || emailInvalid}
             onClick={async () => {
               const value = email.trim() === '' ? null : email.trim();
-              if (await run(() => dataProvider.setUserEmail(user.id, value), M.emailUpdated, M.failedEmail)) setEmailOpen(false);
+              if (await run(() => dataProvider.setUserEmail(user.id, value), M.emailUpdated, M.failedEmail))
+                setEmailOpen(false);
             }}
           >
             Save
@@ -134,7 +165,8 @@ export function UserActions({ user }: { user: AdminUser }) {
             color="error"
             disabled={busy}
             onClick={async () => {
-              if (await run(() => dataProvider.deleteUser(user.id), M.deleted, M.failedDelete)) setDeleteOpen(false);
+              if (await run(() => dataProvider.deleteUser(user.id), M.deleted, M.failedDelete))
+                setDeleteOpen(false);
             }}
           >
             {M.deleteConfirm}

@@ -29,7 +29,11 @@ export function UserRow({ user, list }: { user: AdminUser; list: UserList }) {
   }
 
   return (
-    <Box component="li" data-testid={`user-row-${user.id}`} sx={{ listStyle: 'none', py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      component="li"
+      data-testid={`user-row-${user.id}`}
+      sx={{ listStyle: 'none', py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Typography sx={{ fontWeight: 600 }}>{user.username}</Typography>
         <Chip size="small" label={statusBadge(user)} />
@@ -39,7 +43,9 @@ export function UserRow({ user, list }: { user: AdminUser; list: UserList }) {
         Registered: {formatDate(user.createdAt)}
         {user.email ? ` · Email: ${user.email}` : ''}
         {user.expiryDate ? ` · Expires: ${formatDate(user.expiryDate)}` : ''}
-        {list === 'all' ? ` · Last login: ${user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleString() : 'Never'}` : ''}
+        {list === 'all'
+          ? ` · Last login: ${user.lastLoginAt ? new Date(user.lastLoginAt).toLocaleString() : 'Never'}`
+          : ''}
       </Typography>
       {showsSubscriberToggle(user, list) && (
         <FormControlLabel
