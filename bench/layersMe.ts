@@ -12,7 +12,6 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import express, { type RequestHandler } from 'express';
 import session from 'express-session';
-import helmet from 'helmet';
 import { createApp } from '../api/src/app.js';
 import { createPassport, sessionUser } from '../api/src/auth/passport.js';
 import { hashPassword } from '../api/src/auth/passwords.js';
@@ -20,7 +19,7 @@ import { KnexSessionStore } from '../api/src/auth/sessionStore.js';
 import { createDb } from '../api/src/db/knex.js';
 import { migrateLatest } from '../api/src/db/migrate.js';
 import { crossSiteRefusal } from '../api/src/http/origin.js';
-import { fixedHeaders } from '../api/src/http/securityHeaders.js';
+import { securityHeaders } from '../api/src/http/securityHeaders.js';
 import { createMailer } from '../api/src/mail/mailer.js';
 import { currentUserRoute } from '../api/src/modules/auth/auth.router.js';
 import { usersRepo } from '../api/src/modules/users/users.repo.js';
@@ -105,23 +104,7 @@ const sessionOn = (store: session.Store) =>
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: false, maxAge: 30 * 24 * 3600 * 1000, path: '/' },
   });
-const helmetHeaders = fixedHeaders(
-  helmet({
-    crossOriginEmbedderPolicy: false,
-    contentSecurityPolicy: {
-      directives: {
-        'script-src': ["'self'", 'blob:'],
-        'worker-src': ["'self'", 'blob:'],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-  }),
-);
+const helmetHeaders = securityHeaders('http://localhost:3000');
 const refusal = crossSiteRefusal('http://localhost:3000');
 const userStep = sessionUser(createPassport(db, Date.now));
 const fixedAnswer: RequestHandler = (_req, res) => {

@@ -4,27 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { createRng, type SavedGamePayload } from '@dond/shared';
 import type { Db } from '../api/src/db/knex.js';
+import { GAME_INSERT_COLUMNS } from '../api/src/modules/games/games.repo.js';
 import { playGame } from '../api/src/testing/games.js';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const ROWS_PER_INSERT = 100;
 const ROWS_PER_TRANSACTION = 100_000;
-
-const GAME_COLUMNS = [
-  'client_game_id',
-  'user_id',
-  'username',
-  'custom_gift_set_id',
-  'first_case_selected',
-  'player_case_gift_id',
-  'final_amount',
-  'game_outcome',
-  'banker_offer_accepted',
-  'rounds_completed',
-  'cases_eliminated',
-  'gift_ids_used',
-  'played_at',
-] as const;
 
 /** The part of better-sqlite3's connection the loader uses (Knex hands out the raw connection). */
 interface SqliteConnection {
@@ -102,9 +87,9 @@ export async function seedGames(
       .all() as Array<{ name: string; sql: string }>;
     for (const index of indexes) conn.exec(`DROP INDEX ${index.name}`);
 
-    const oneRow = `(${GAME_COLUMNS.map(() => '?').join(',')})`;
+    const oneRow = `(${GAME_INSERT_COLUMNS.map(() => '?').join(',')})`;
     const insert = conn.prepare(
-      `INSERT INTO games (${GAME_COLUMNS.join(',')}) VALUES ${Array(ROWS_PER_INSERT).fill(oneRow).join(',')}`,
+      `INSERT INTO games (${GAME_INSERT_COLUMNS.join(',')}) VALUES ${Array(ROWS_PER_INSERT).fill(oneRow).join(',')}`,
     );
     const insertRows = conn.transaction((statements: number) => {
       for (let s = 0; s < statements; s++) {

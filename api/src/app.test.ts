@@ -62,7 +62,9 @@ describe('one origin', () => {
 
 describe('the edges', () => {
   it('refuses a body over the size limit with 413', async () => {
-    const res = await server.client().post('/api/auth/login', { username: 'x'.repeat(200_000), password: 'y' });
+    const res = await server
+      .client()
+      .post('/api/auth/login', { username: 'x'.repeat(200_000), password: 'y' });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ error: 'The request body is too large' });
   });
@@ -75,12 +77,20 @@ describe('the edges', () => {
 
   it('refuses a state-changing request from another origin with 403', async () => {
     const client = server.client();
-    const foreign = await client.post('/api/auth/login', { username: 'abc', password: 'x' }, { origin: 'https://evil.example' });
+    const foreign = await client.post(
+      '/api/auth/login',
+      { username: 'abc', password: 'x' },
+      { origin: 'https://evil.example' },
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual({ error: 'Requests from another site are not allowed' });
     const crossSite = await client.post('/api/auth/logout', {}, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.status).toBe(403);
-    const own = await client.post('/api/auth/login', { username: 'abc', password: 'x' }, { origin: 'http://localhost:3000' });
+    const own = await client.post(
+      '/api/auth/login',
+      { username: 'abc', password: 'x' },
+      { origin: 'http://localhost:3000' },
+    );
     expect(own.status).toBe(401);
   });
 });

@@ -10,14 +10,13 @@ import express, {
   type Router,
 } from 'express';
 import session from 'express-session';
-import helmet from 'helmet';
 import { createPassport, sessionUser } from './auth/passport.js';
 import { KnexSessionStore } from './auth/sessionStore.js';
 import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
-import { fixedHeaders } from './http/securityHeaders.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
 import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
@@ -86,27 +85,7 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
 
   // helmet's headers, computed once (http/securityHeaders.ts): the same headers and CSP on every answer.
-  app.use(
-    fixedHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          directives: {
-            // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
-            'script-src': ["'self'", 'blob:'],
-            'worker-src': ["'self'", 'blob:'],
-            'img-src': ["'self'", 'data:', 'blob:'],
-            'media-src': ["'self'", 'data:', 'blob:'],
-            'connect-src': ["'self'", 'data:', 'blob:'],
-            'font-src': ["'self'", 'data:'],
-            'style-src': ["'self'", "'unsafe-inline'"],
-            'upgrade-insecure-requests': deps.config.appUrl.startsWith('https:') ? [] : null,
-          },
-        },
-        // The API and both front ends share one origin; nothing is embedded cross-origin.
-        crossOriginEmbedderPolicy: false,
-      }),
-    ),
-  );
+  app.use(securityHeaders(deps.config.appUrl));
 
   const api = apiRoutes(deps, sessions, now, log);
   // The client's most frequent call, matched first, with no router of its own to go through.

@@ -4,7 +4,9 @@ import { startServer } from './server.js';
 try {
   const config = loadConfig();
   const running = await startServer(config);
-  console.log(`Deals or No Deals is running at ${running.url} (database: ${config.databaseUrl.split(':')[0]})`);
+  console.log(
+    `Deals or No Deals is running at ${running.url} (database: ${config.databaseUrl.split(':')[0]})`,
+  );
   const stop = () => {
     void running.close().then(() => process.exit(0));
   };

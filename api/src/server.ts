@@ -14,12 +14,20 @@ export interface RunningServer {
 }
 
 /** Everything `npm start` does after reading the configuration: migrate, seed, serve. */
-export async function startServer(config: Config, print: (text: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  print: (text: string) => void = console.log,
+): Promise<RunningServer> {
   const db = createDb(config.databaseUrl);
   await migrateLatest(db);
   await seedFirstAdmin(db, config.admin, Date.now(), print);
   const secret = await sessionSecret(db, config.sessionSecret);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outbox: config.mailOutbox, log: print });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outbox: config.mailOutbox,
+    log: print,
+  });
   // Errors go to stderr; notices (such as a reset link written to the outbox) to stdout with the rest.
   const log = (message: string, error?: unknown) => (error ? console.error(message, error) : print(message));
   const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret, log });

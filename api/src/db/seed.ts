@@ -19,9 +19,21 @@ export async function seedFirstAdmin(
     const existing = await users.findByUsername(admin.username);
     const passwordHash = await hashPassword(admin.password);
     if (existing) {
-      await users.update(existing.id, { password_hash: passwordHash, status: 'approved', is_admin: true, expiry_date: null });
+      await users.update(existing.id, {
+        password_hash: passwordHash,
+        status: 'approved',
+        is_admin: true,
+        expiry_date: null,
+      });
     } else {
-      await users.create({ username: admin.username, email: null, passwordHash, status: 'approved', isAdmin: true, now });
+      await users.create({
+        username: admin.username,
+        email: null,
+        passwordHash,
+        status: 'approved',
+        isAdmin: true,
+        now,
+      });
     }
     return;
   }
@@ -37,11 +49,15 @@ export async function seedFirstAdmin(
   });
   if (!created) {
     // A player already took the name 'admin': promote nobody silently, say what to do.
-    print('No admin exists and the username "admin" is taken. Set ADMIN_USERNAME and ADMIN_PASSWORD to create one.');
+    print(
+      'No admin exists and the username "admin" is taken. Set ADMIN_USERNAME and ADMIN_PASSWORD to create one.',
+    );
     return;
   }
   const bar = '='.repeat(64);
-  print(`${bar}\n  First admin created.\n  Username: admin\n  Password: ${password}\n  It is shown only this once: sign in and keep it safe.\n${bar}`);
+  print(
+    `${bar}\n  First admin created.\n  Username: admin\n  Password: ${password}\n  It is shown only this once: sign in and keep it safe.\n${bar}`,
+  );
 }
 
 /** SESSION_SECRET when given; otherwise one made once and kept in the database, so restarts keep sessions. */

@@ -16,7 +16,11 @@ export function limitRequests(settings: RateLimitSettings, what: string) {
     legacyHeaders: false,
     handler: (_req, _res, next, options) => {
       const retryAfter = String(Math.ceil(options.windowMs / 1000));
-      next(new AppError(429, `Too many ${what} attempts. Please wait a moment and try again.`, undefined, { 'Retry-After': retryAfter }));
+      next(
+        new AppError(429, `Too many ${what} attempts. Please wait a moment and try again.`, undefined, {
+          'Retry-After': retryAfter,
+        }),
+      );
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import helmet from 'helmet';
 
 type Middleware = (req: never, res: never, next: (error?: unknown) => void) => void;
 
@@ -31,4 +32,27 @@ export function fixedHeaders(middleware: Middleware): RequestHandler {
     for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
     next();
   };
+}
+
+/** helmet with the game's CSP, as fixed headers. `appUrl` on https also upgrades insecure requests. */
+export function securityHeaders(appUrl: string): RequestHandler {
+  return fixedHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
+          'script-src': ["'self'", 'blob:'],
+          'worker-src': ["'self'", 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'upgrade-insecure-requests': appUrl.startsWith('https:') ? [] : null,
+        },
+      },
+      // The API and both front ends share one origin; nothing is embedded cross-origin.
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
 }

@@ -31,7 +31,13 @@ export async function up(knex: Knex): Promise<void> {
 
   await knex.schema.createTable('gift_sets', (t) => {
     t.increments('id').primary();
-    t.integer('user_id').unsigned().notNullable().unique().references('id').inTable('users').onDelete('CASCADE');
+    t.integer('user_id')
+      .unsigned()
+      .notNullable()
+      .unique()
+      .references('id')
+      .inTable('users')
+      .onDelete('CASCADE');
     t.string('name', 50).notNullable();
     t.text('gift_ids').notNullable();
     t.bigInteger('updated_at').notNullable();

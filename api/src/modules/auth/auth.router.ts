@@ -10,7 +10,8 @@ import { parseBody } from '../../http/validate.js';
 import type { Db } from '../../db/knex.js';
 import { toCurrentUser, usersRepo, type User } from '../users/users.repo.js';
 
-export const PENDING_MESSAGE = 'Your account is pending admin approval. Please wait for approval before logging in.';
+export const PENDING_MESSAGE =
+  'Your account is pending admin approval. Please wait for approval before logging in.';
 
 export interface AuthRouterDeps {
   db: Db;

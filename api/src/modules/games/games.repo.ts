@@ -55,8 +55,8 @@ export function sameGame(record: GameRecord, payload: SavedGamePayload): boolean
   );
 }
 
-// The columns of a save, in the order of INSERT_GAME's values.
-const INSERT_COLUMNS = [
+// The columns of a save, in the order of INSERT_GAME's values (the bench's loader fills the same).
+export const GAME_INSERT_COLUMNS = [
   'client_game_id',
   'user_id',
   'username',
@@ -71,7 +71,7 @@ const INSERT_COLUMNS = [
   'gift_ids_used',
   'played_at',
 ] as const satisfies ReadonlyArray<keyof GameRow>;
-const INSERT_GAME = `insert into games (${INSERT_COLUMNS.join(', ')}) values (${INSERT_COLUMNS.map(() => '?').join(', ')})`;
+const INSERT_GAME = `insert into games (${GAME_INSERT_COLUMNS.join(', ')}) values (${GAME_INSERT_COLUMNS.map(() => '?').join(', ')})`;
 
 // One prepared insert per Knex instance: saves are the hot write path, and Knex's builder and per-query
 // prepare cost about as much as the insert itself on SQLite.
@@ -114,7 +114,7 @@ export function gamesRepo(db: Db) {
       try {
         // The record is the row we wrote, so no second read.
         const { insertId } = await insertStatement.run(
-          INSERT_COLUMNS.map((column) => {
+          GAME_INSERT_COLUMNS.map((column) => {
             const value = row[column];
             return typeof value === 'boolean' ? Number(value) : value;
           }),
