@@ -11,6 +11,7 @@ export * from './rules/reduce.js';
 export * from './rules/savedGame.js';
 export * from './rules/verifyGame.js';
 export * from './rules/messages.js';
+export * from './backups/backups.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/gifts.js';
