@@ -157,6 +157,9 @@ const steps: Array<[string, number]> = [
   ['createApp', appPort],
 ];
 
+// ONLY=0,7 measures just those steps (by index), for a quick comparison.
+const only = process.env.ONLY?.split(',').map(Number);
+if (only) steps.splice(0, steps.length, ...steps.filter((_, i) => only.includes(i)));
 const cpu = new Map<string, number[]>();
 const loadBefore = os.loadavg()[0]!;
 for (let round = 0; round < ROUNDS; round++) {

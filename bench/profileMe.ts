@@ -65,6 +65,7 @@ console.log(
   `/api/auth/me: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms (load generator in this process too)`,
 );
 
+if (process.env.PROFILE_OUT) fs.writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const spent = new Map<string, number>();
 let total = 0;
