@@ -1,11 +1,21 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Loading } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { createAuthProvider } from './authProvider';
-import { BackupsPage } from './backups';
 import { Dashboard } from './dashboard';
 import { createDataProvider } from './dataProvider';
 import { AdminLayout } from './layout';
-import { StatsPage } from './stats';
+
+// The statistics and backups screens load when opened: the dashboard, the screen an admin opens most, stays
+// lighter.
+const StatsPage = lazy(() => import('./stats').then((m) => ({ default: m.StatsPage })));
+const BackupsPage = lazy(() => import('./backups').then((m) => ({ default: m.BackupsPage })));
+
+function Screen({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<Loading loadingPrimary="Loading..." loadingSecondary="" />}>{children}</Suspense>
+  );
+}
 
 const defaultAuthProvider = createAuthProvider();
 const defaultDataProvider = createDataProvider();
@@ -35,8 +45,22 @@ export function App({
         disableTelemetry
       >
         <CustomRoutes>
-          <Route path="/stats" element={<StatsPage />} />
-          <Route path="/backups" element={<BackupsPage />} />
+          <Route
+            path="/stats"
+            element={
+              <Screen>
+                <StatsPage />
+              </Screen>
+            }
+          />
+          <Route
+            path="/backups"
+            element={
+              <Screen>
+                <BackupsPage />
+              </Screen>
+            }
+          />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

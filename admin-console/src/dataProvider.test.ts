@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createDataProvider, errorMessage } from './dataProvider';
+import { createDataProvider, errorMessage, failureMessage } from './dataProvider';
 
 type Call = {
   url: string;
@@ -80,5 +80,35 @@ describe('dataProvider', () => {
       .catch((error: unknown) => error);
     expect(errorMessage(failure, 'Failed to disable account')).toBe('User not found');
     expect(errorMessage(new Error('network'), 'Failed to disable account')).toBe('Failed to disable account');
+  });
+
+  it('the game calls: stats, the daily chart, clearing and recovering', async () => {
+    const calls = stubFetch();
+    const dp = createDataProvider();
+    await dp.getGameStats();
+    await dp.getDailyGames(30);
+    await dp.clearGames();
+    await dp.recoverGame({ backupKey: 'game_backup_x' } as Parameters<typeof dp.recoverGame>[0]);
+    expect(calls.map(({ method, url, body }) => [method, url, body])).toEqual([
+      ['GET', '/api/admin/games/stats', undefined],
+      ['GET', '/api/admin/games/daily?days=30', undefined],
+      ['DELETE', '/api/admin/games', undefined],
+      ['POST', '/api/admin/games/recover', { backupKey: 'game_backup_x' }],
+    ]);
+    expect(calls.every((call) => call.credentials === 'include')).toBe(true);
+  });
+
+  it("a failed recovery reads the server's error, then details, then 'HTTP {status}'", async () => {
+    const dp = createDataProvider();
+    const fail = (body: unknown, status = 422) => {
+      stubFetch({ status, body });
+      return dp.recoverGame({} as Parameters<typeof dp.recoverGame>[0]).catch((error: unknown) => error);
+    };
+    expect(failureMessage(await fail({ error: 'finalAmount is not the case value' }))).toBe(
+      'finalAmount is not the case value',
+    );
+    expect(failureMessage(await fail({ details: 'too late' }))).toBe('too late');
+    expect(failureMessage(await fail({}, 502))).toBe('HTTP 502');
+    expect(failureMessage(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });
 });

@@ -1,4 +1,6 @@
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Stack, TablePagination, Typography } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useGetIdentity, useGetList, useLogout } from 'react-admin';
 import type { AdminUser } from '@dond/shared';
 import { UserRow, type UserList } from '../users';
@@ -11,7 +13,7 @@ function useCount(resource: string, filter: object = {}) {
 
 function StatCard({ label, value }: { label: string; value: number }) {
   return (
-    <Card sx={{ flex: 1, minWidth: 160 }}>
+    <Card role="group" aria-label={label} sx={{ flex: 1, minWidth: 160 }}>
       <CardContent>
         <Typography variant="body2" color="text.secondary">
           {label}
@@ -24,8 +26,8 @@ function StatCard({ label, value }: { label: string; value: number }) {
   );
 }
 
-/** How many rows a dashboard list shows at once. */
-const LIST_SIZE = 100;
+/** How many rows a dashboard list shows at once; more are a page away. */
+export const LIST_SIZE = 100;
 
 function UsersCard({
   title,
@@ -38,12 +40,17 @@ function UsersCard({
   list: UserList;
   empty: string;
 }) {
-  const { data, isPending, error } = useGetList<AdminUser>(resource, {
-    pagination: { page: 1, perPage: LIST_SIZE },
-    sort: { field: 'createdAt', order: 'DESC' },
-  });
+  const [page, setPage] = useState(0);
+  const { data, total, isPending, error } = useGetList<AdminUser>(
+    resource,
+    { pagination: { page: page + 1, perPage: LIST_SIZE }, sort: { field: 'createdAt', order: 'DESC' } },
+    { placeholderData: keepPreviousData },
+  );
+  // After deletions the page may be past the end: show the last one there is.
+  const lastPage = Math.max(0, Math.ceil((total ?? 0) / LIST_SIZE) - 1);
+  if (total !== undefined && page > lastPage) setPage(lastPage);
   return (
-    <Card sx={{ mt: 2 }}>
+    <Card component="section" aria-label={title} sx={{ mt: 2 }}>
       <CardContent>
         <Typography variant="h6" component="h2">
           {title}
@@ -53,11 +60,21 @@ function UsersCard({
         ) : error || !data || data.length === 0 ? (
           <Typography color="text.secondary">{empty}</Typography>
         ) : (
-          <Box component="ul" sx={{ p: 0, m: 0 }}>
+          <Box component="ul" aria-label={title} sx={{ p: 0, m: 0 }}>
             {data.map((user) => (
               <UserRow key={user.id} user={user} list={list} />
             ))}
           </Box>
+        )}
+        {(total ?? 0) > LIST_SIZE && (
+          <TablePagination
+            component="div"
+            count={total ?? 0}
+            page={Math.min(page, lastPage)}
+            rowsPerPage={LIST_SIZE}
+            rowsPerPageOptions={[]}
+            onPageChange={(_event, next) => setPage(next)}
+          />
         )}
       </CardContent>
     </Card>

@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
-import { Layout } from 'react-admin';
+import { Layout, Title } from 'react-admin';
+import { AdminAppBar } from './AdminAppBar';
+import { AdminMenu } from './AdminMenu';
 import { AdminOnly } from './AdminOnly';
+import { ToastProvider } from './Toasts';
 
 /** react-admin's layout around every screen, each one guarded: players see Access Denied everywhere. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout>
-      <AdminOnly>{children}</AdminOnly>
-    </Layout>
+    <ToastProvider>
+      <Layout appBar={AdminAppBar} menu={AdminMenu}>
+        <Title title="Deals or No Deals Admin" />
+        <AdminOnly>{children}</AdminOnly>
+      </Layout>
+    </ToastProvider>
   );
 }

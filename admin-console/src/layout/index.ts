@@ -1,4 +1,4 @@
 export { AccessDenied } from './AccessDenied';
 export { AdminLayout } from './AdminLayout';
 export { AdminOnly } from './AdminOnly';
-export { NotBuiltYet } from './NotBuiltYet';
+export { ToastProvider, useToast, type Toast } from './Toasts';

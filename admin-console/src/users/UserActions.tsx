@@ -9,9 +9,10 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useDataProvider, useRefresh } from 'react-admin';
 import type { AdminUser } from '@dond/shared';
 import { errorMessage, type AdminDataProvider } from '../dataProvider';
+import { useToast } from '../layout';
 import { EXTEND_DAYS, REDUCE_DAYS, rowActions, USER_MESSAGES as M } from './rules';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,7 +20,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A row's action buttons; each calls the data provider, toasts SPEC 8's text and refreshes the lists. */
 export function UserActions({ user }: { user: AdminUser }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
+  const toast = useToast();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
@@ -32,12 +33,11 @@ export function UserActions({ user }: { user: AdminUser }) {
     setBusy(true);
     try {
       await call();
-      notify(`${M.successTitle} ${success}`, { type: 'success' });
+      toast({ title: M.successTitle, description: success });
       refresh();
       return true;
     } catch (error) {
-      const text = errorMessage(error, failure);
-      notify(`${M.errorTitle}: ${text}`, { type: 'error' });
+      toast({ title: M.errorTitle, description: errorMessage(error, failure), variant: 'destructive' });
       return false;
     } finally {
       setBusy(false);
@@ -48,7 +48,13 @@ export function UserActions({ user }: { user: AdminUser }) {
   const has = (action: (typeof actions)[number]) => actions.includes(action);
 
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+    // Lower-case labels: '+7d' and '-1d' read as days, not as '+7D'.
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', '& .MuiButton-root': { textTransform: 'none' } }}
+    >
       {has('approve') && (
         <Button
           size="small"

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Checkbox, Chip, FormControlLabel, Stack, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useDataProvider, useRefresh } from 'react-admin';
 import type { AdminUser } from '@dond/shared';
 import { errorMessage, type AdminDataProvider } from '../dataProvider';
+import { useToast } from '../layout';
 import { expiryBadge, showsSubscriberToggle, statusBadge, USER_MESSAGES as M, type UserList } from './rules';
 import { UserActions } from './UserActions';
 
@@ -11,18 +12,27 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
 /** One user in a dashboard list: fields, badges, the subscriber checkbox and the actions. */
 export function UserRow({ user, list }: { user: AdminUser; list: UserList }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const notify = useNotify();
+  const toast = useToast();
   const refresh = useRefresh();
   const [saving, setSaving] = useState(false);
+  // The box shows the click at once; the list's next read confirms it, a failure puts it back.
+  const [subscriber, setSubscriber] = useState(user.isMonthlySubscriber);
+  useEffect(() => setSubscriber(user.isMonthlySubscriber), [user.isMonthlySubscriber]);
 
   async function toggleSubscriber(checked: boolean) {
     setSaving(true);
+    setSubscriber(checked);
     try {
       await dataProvider.setUserSubscriber(user.id, checked);
-      notify(`${M.successTitle} ${M.subscriber}`, { type: 'success' });
+      toast({ title: M.successTitle, description: M.subscriber });
       refresh();
     } catch (error) {
-      notify(`${M.errorTitle}: ${errorMessage(error, M.failedSubscriber)}`, { type: 'error' });
+      setSubscriber(!checked);
+      toast({
+        title: M.errorTitle,
+        description: errorMessage(error, M.failedSubscriber),
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
@@ -52,7 +62,7 @@ export function UserRow({ user, list }: { user: AdminUser; list: UserList }) {
           control={
             <Checkbox
               size="small"
-              checked={user.isMonthlySubscriber}
+              checked={subscriber}
               disabled={saving}
               onChange={(event) => toggleSubscriber(event.target.checked)}
             />
