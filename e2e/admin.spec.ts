@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expectToast, screen, openAs, openAsAdmin, playerWith, userRecord, type Player } from './admin';
 import { ADMIN, expect, test, type AdminApi, type UserStatus } from './fixtures';
@@ -43,6 +44,8 @@ test.describe('admin console: who may open it', () => {
       await expect(page.getByText('Pending Account Approvals')).toHaveCount(0);
       await expect(page.getByText('Game Statistics')).toHaveCount(0);
       await expect(page.getByText('Unsaved Games')).toHaveCount(0);
+      // No way on: the console's menu is for admins.
+      await expect(page.getByRole('menuitem', { name: 'Statistics' })).toHaveCount(0);
       await screen(page, `admin-access-denied${path.replace(/\//g, '-')}`);
     }
     await page.getByRole('link', { name: 'Back to Game' }).click();
@@ -73,6 +76,8 @@ test.describe('admin dashboard', () => {
     await expect(page.getByRole('group', { name: 'Approved' })).toContainText(
       approvedCount.headers()['content-range']!.split('/')[1]!,
     );
+    await expect(page.getByRole('menuitem', { name: 'Statistics' })).toHaveAttribute('href', '/admin/stats');
+    await expect(page.getByRole('menuitem', { name: 'Backups' })).toHaveAttribute('href', '/admin/backups');
     await expect(page.getByRole('link', { name: 'Game Stats' })).toHaveAttribute('href', '/admin/stats');
     await expect(page.getByRole('link', { name: 'Game Backups' })).toHaveAttribute('href', '/admin/backups');
 
@@ -205,21 +210,30 @@ test.describe('admin dashboard', () => {
     await screen(page, 'admin-dashboard-page-2');
   });
 
-  test('the dashboard loads without the statistics and backups screens; they load when opened', async ({
+  test('the dashboard loads under 300 KB of gzip JavaScript, without the other screens; they load when opened', async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    page.on('request', (req) => {
-      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    const scripts = new Map<string, Promise<number>>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      scripts.set(
+        new URL(res.url()).pathname,
+        res.body().then((body) => gzipSync(body, { level: 9 }).length),
+      );
     });
     await openAsAdmin(page);
     await expect(page.getByRole('heading', { name: `Welcome, ${ADMIN.username}` })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.every((url) => url.startsWith('/admin/'))).toBe(true);
-    expect(scripts.some((url) => /\/(stats|backups)-/.test(url))).toBe(false);
+    const urls = [...scripts.keys()];
+    expect(urls.every((url) => url.startsWith('/admin/assets/'))).toBe(true);
+    expect(urls.some((url) => /\/(stats|backups|EditEmailDialog)-/.test(url))).toBe(false);
+    const gzip = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
+    console.log(`admin dashboard: ${Math.round(gzip / 102.4) / 10} KB gzip in ${urls.length} scripts`);
+    expect(gzip).toBeLessThan(300 * 1024);
+
     await page.getByRole('link', { name: 'Game Stats' }).click();
     await expect(page.getByRole('heading', { name: 'Game Statistics' })).toBeVisible();
-    expect(scripts.some((url) => /\/stats-/.test(url))).toBe(true);
+    expect([...scripts.keys()].some((url) => /\/stats-/.test(url))).toBe(true);
   });
 });
 

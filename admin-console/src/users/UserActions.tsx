@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -7,7 +7,6 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  TextField,
 } from '@mui/material';
 import { useDataProvider, useRefresh } from 'react-admin';
 import type { AdminUser } from '@dond/shared';
@@ -15,7 +14,7 @@ import { errorMessage, type AdminDataProvider } from '../dataProvider';
 import { useToast } from '../layout';
 import { EXTEND_DAYS, REDUCE_DAYS, rowActions, USER_MESSAGES as M } from './rules';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EditEmailDialog = lazy(() => import('./EditEmailDialog'));
 
 /** A row's action buttons; each calls the data provider, toasts SPEC 8's text and refreshes the lists. */
 export function UserActions({ user }: { user: AdminUser }) {
@@ -24,7 +23,6 @@ export function UserActions({ user }: { user: AdminUser }) {
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const [emailOpen, setEmailOpen] = useState(false);
-  const [email, setEmail] = useState('');
   const [deleteOpen, setDeleteOpen] = useState(false);
   const actions = rowActions(user);
   if (actions.length === 0) return null;
@@ -44,7 +42,6 @@ export function UserActions({ user }: { user: AdminUser }) {
     }
   }
 
-  const emailInvalid = email.trim() !== '' && !EMAIL_PATTERN.test(email.trim());
   const has = (action: (typeof actions)[number]) => actions.includes(action);
 
   return (
@@ -78,14 +75,7 @@ export function UserActions({ user }: { user: AdminUser }) {
         </Button>
       )}
       {has('editEmail') && (
-        <Button
-          size="small"
-          disabled={busy}
-          onClick={() => {
-            setEmail(user.email ?? '');
-            setEmailOpen(true);
-          }}
-        >
+        <Button size="small" disabled={busy} onClick={() => setEmailOpen(true)}>
           Edit Email
         </Button>
       )}
@@ -130,35 +120,19 @@ export function UserActions({ user }: { user: AdminUser }) {
         </Button>
       )}
 
-      <Dialog open={emailOpen} onClose={() => setEmailOpen(false)}>
-        <DialogTitle>Edit Email</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            type="email"
-            label="Email"
-            value={email}
-            error={emailInvalid}
-            helperText={emailInvalid ? 'Please enter a valid email address' : ' '}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setEmailOpen(false)}>Cancel</Button>
-          <Button
-            disabled={busy || emailInvalid}
-            onClick={async () => {
-              const value = email.trim() === '' ? null : email.trim();
-              if (await run(() => dataProvider.setUserEmail(user.id, value), M.emailUpdated, M.failedEmail))
+      {emailOpen && (
+        <Suspense fallback={null}>
+          <EditEmailDialog
+            initial={user.email ?? ''}
+            busy={busy}
+            onCancel={() => setEmailOpen(false)}
+            onSave={async (email) => {
+              if (await run(() => dataProvider.setUserEmail(user.id, email), M.emailUpdated, M.failedEmail))
                 setEmailOpen(false);
             }}
-          >
-            Save
-          </Button>
-        </DialogActions>
-      </Dialog>
+          />
+        </Suspense>
+      )}
 
       <Dialog open={deleteOpen} onClose={() => setDeleteOpen(false)}>
         <DialogTitle>{M.deleteTitle}</DialogTitle>

@@ -4,7 +4,15 @@ import { useDataProvider, useRefresh } from 'react-admin';
 import type { AdminUser } from '@dond/shared';
 import { errorMessage, type AdminDataProvider } from '../dataProvider';
 import { useToast } from '../layout';
-import { expiryBadge, showsSubscriberToggle, statusBadge, USER_MESSAGES as M, type UserList } from './rules';
+import {
+  expiryBadge,
+  expiryBadgeColor,
+  showsSubscriberToggle,
+  statusBadge,
+  statusBadgeColor,
+  USER_MESSAGES as M,
+  type UserList,
+} from './rules';
 import { UserActions } from './UserActions';
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString();
@@ -38,6 +46,8 @@ export function UserRow({ user, list }: { user: AdminUser; list: UserList }) {
     }
   }
 
+  const expiry = expiryBadge(user.expiryDate, Date.now());
+
   return (
     <Box
       component="li"
@@ -46,8 +56,13 @@ export function UserRow({ user, list }: { user: AdminUser; list: UserList }) {
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Typography sx={{ fontWeight: 600 }}>{user.username}</Typography>
-        <Chip size="small" label={statusBadge(user)} />
-        <Chip size="small" variant="outlined" label={expiryBadge(user.expiryDate, Date.now())} />
+        <Chip
+          size="small"
+          color={statusBadgeColor(user)}
+          label={statusBadge(user)}
+          sx={{ textTransform: 'capitalize' }}
+        />
+        <Chip size="small" variant="outlined" color={expiryBadgeColor(expiry)} label={expiry} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
         Registered: {formatDate(user.createdAt)}

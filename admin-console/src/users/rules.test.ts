@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expiryBadge, rowActions, showsSubscriberToggle, statusBadge, USER_MESSAGES } from './rules';
+import {
+  expiryBadge,
+  expiryBadgeColor,
+  rowActions,
+  showsSubscriberToggle,
+  statusBadge,
+  statusBadgeColor,
+  USER_MESSAGES,
+} from './rules';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse('2025-06-01T12:00:00Z');
@@ -35,6 +43,24 @@ describe('expiry badge', () => {
     [new Date(NOW + 30 * DAY).toISOString(), '30 days left'],
   ])('%s -> %s', (expiry, badge) => {
     expect(expiryBadge(expiry, NOW)).toBe(badge);
+  });
+});
+
+describe('badge colours', () => {
+  it('status: admin apart, then green, amber, red, grey', () => {
+    expect(statusBadgeColor({ status: 'approved', isAdmin: true })).toBe('secondary');
+    expect(
+      (['approved', 'pending', 'rejected', 'disabled'] as const).map((status) =>
+        statusBadgeColor({ status, isAdmin: false }),
+      ),
+    ).toEqual(['success', 'warning', 'error', 'default']);
+  });
+
+  it('expiry: red once expired, amber when soon', () => {
+    expect(expiryBadgeColor('Expired')).toBe('error');
+    expect(expiryBadgeColor('Expires Soon')).toBe('warning');
+    expect(expiryBadgeColor('No Expiry')).toBe('default');
+    expect(expiryBadgeColor('30 days left')).toBe('default');
   });
 });
 

@@ -1,4 +1,10 @@
-import type { AdminUser } from '@dond/shared';
+import {
+  EXTEND_DAYS_OPTIONS,
+  expiryBadge as expiryBadgeAt,
+  REDUCE_DAYS_OPTIONS,
+  type AdminUser,
+  type ExpiryBadge,
+} from '@dond/shared';
 
 /** The two user lists of the dashboard. */
 export type UserList = 'pending' | 'all';
@@ -6,12 +12,8 @@ export type UserList = 'pending' | 'all';
 export type UserAction = 'approve' | 'reject' | 'editEmail' | 'extend' | 'reduce' | 'disable' | 'delete';
 
 /** The extend and reduce choices (SPEC 9). */
-export const EXTEND_DAYS = [7, 14, 30] as const;
-export const REDUCE_DAYS = [1, 7] as const;
-/** 'Expires Soon' at this many days left or fewer. */
-export const EXPIRES_SOON_DAYS = 7;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const EXTEND_DAYS = EXTEND_DAYS_OPTIONS;
+export const REDUCE_DAYS = REDUCE_DAYS_OPTIONS;
 
 /**
  * The actions a row offers (SPEC 2): none on an admin's row; Approve unless approved; Reject unless rejected or
@@ -33,19 +35,31 @@ export function showsSubscriberToggle(user: Pick<AdminUser, 'isAdmin'>, list: Us
   return list === 'all' && !user.isAdmin;
 }
 
-/** The expiry badge: 'No Expiry', 'Expired', 'Expires Soon' (7 days or fewer) or 'N days left'. */
-export function expiryBadge(expiryDate: string | null | undefined, now: number): string {
-  if (!expiryDate) return 'No Expiry';
-  const left = Date.parse(expiryDate) - now;
-  if (left <= 0) return 'Expired';
-  const days = Math.ceil(left / DAY_MS);
-  if (days <= EXPIRES_SOON_DAYS) return 'Expires Soon';
-  return `${days} days left`;
+/** The expiry badge (shared's rule): 'No Expiry', 'Expired', 'Expires Soon' (7 days or fewer) or 'N days left'. */
+export function expiryBadge(expiryDate: string | null | undefined, now: number): ExpiryBadge {
+  return expiryBadgeAt(expiryDate, new Date(now));
+}
+
+export type BadgeColor = 'default' | 'success' | 'warning' | 'error' | 'secondary';
+
+/** The expiry badge's colour: red once expired, amber when soon. */
+export function expiryBadgeColor(badge: ExpiryBadge): BadgeColor {
+  if (badge === 'Expired') return 'error';
+  if (badge === 'Expires Soon') return 'warning';
+  return 'default';
 }
 
 /** The status badge: the status itself, or 'Admin' on an admin's row. */
 export function statusBadge(user: Pick<AdminUser, 'status' | 'isAdmin'>): string {
   return user.isAdmin ? 'Admin' : user.status;
+}
+
+/** The status badge's colour: an admin stands apart; approved green, pending amber, rejected red, disabled grey. */
+export function statusBadgeColor(user: Pick<AdminUser, 'status' | 'isAdmin'>): BadgeColor {
+  if (user.isAdmin) return 'secondary';
+  return ({ approved: 'success', pending: 'warning', rejected: 'error', disabled: 'default' } as const)[
+    user.status
+  ];
 }
 
 /** SPEC 8's texts for the user actions. */
