@@ -9,7 +9,12 @@ import { ToastProvider } from './Toasts';
 export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
-      <Layout appBar={AdminAppBar} menu={AdminMenu}>
+      {/* min-width 0: a wide table scrolls in its own box instead of widening the page. */}
+      <Layout
+        appBar={AdminAppBar}
+        menu={AdminMenu}
+        sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}
+      >
         <Title title="Deals or No Deals Admin" />
         <AdminOnly>{children}</AdminOnly>
       </Layout>

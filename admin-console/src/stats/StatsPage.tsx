@@ -60,8 +60,8 @@ function PlayerGift({ giftId }: { giftId: number }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <img src={gift.imageUrl} alt="" width={24} height={24} />
-      <span>
-        {gift.name} ({formatCoins(gift.coins)})
+      <span style={{ whiteSpace: 'nowrap' }} title={formatCoins(gift.coins)}>
+        {gift.name}
       </span>
     </Stack>
   );
