@@ -106,7 +106,8 @@ export function PixiBoard() {
 
   return (
     <div ref={host} className="pixi-board" data-ready={layout && fontsReady ? 'true' : undefined}>
-      {layout && fontsReady && (
+      {/* Pixi starts (its WebGL context, its renderer's chunk) while the fonts load; the scene waits for them. */}
+      {layout && (
         <Application
           width={layout.width}
           height={layout.height}
@@ -119,7 +120,7 @@ export function PixiBoard() {
           preference="webgl"
           onInit={onInit}
         >
-          {initialized && <Scene layout={layout} />}
+          {initialized && fontsReady && <Scene layout={layout} />}
         </Application>
       )}
     </div>

@@ -2,15 +2,13 @@ import type { CurrentUser } from '@dond/shared';
 import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
 import { Hint } from '../../ui/Hint';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { AudioPanel, SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
-import { loadBoard, rememberBoardLikely } from '../../board/preload';
+import { rememberBoardLikely, useBoardComponent } from '../../board/preload';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
 
-// Pixi and GSAP come in their own chunk, so the login screen never loads them.
-const PixiBoard = lazy(() => loadBoard().then((m) => ({ default: m.PixiBoard })));
 
 /**
  * The game's frame: header, view-mode buttons, the audio panel, the board, the footer. Mobile mode turns the
@@ -19,6 +17,8 @@ const PixiBoard = lazy(() => loadBoard().then((m) => ({ default: m.PixiBoard }))
 export function GameScreen({ user }: { user: CurrentUser | null }) {
   const viewMode = useSessionStore((s) => s.viewMode);
   const setViewMode = useSessionStore((s) => s.setViewMode);
+  // Pixi and GSAP come in their own chunk, so the login screen never loads them.
+  const PixiBoard = useBoardComponent();
   useGameSession(user);
   // Toasts live outside the turned page: they read the mode from the document to turn with it.
   useEffect(() => rememberBoardLikely(true), []);
@@ -53,9 +53,13 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
         </div>
         <AudioPanel />
         <main className="app-stage" id="board-mount" aria-label="Game board">
-          <Suspense fallback={null}>
-            <PixiBoard />
-          </Suspense>
+          {PixiBoard instanceof Error ? (
+            <p className="board-error" role="alert">
+              The board could not load. Check the connection and reload the page.
+            </p>
+          ) : (
+            PixiBoard && <PixiBoard />
+          )}
           <BoardMirror />
         </main>
         <Footer />
