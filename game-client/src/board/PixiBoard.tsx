@@ -1,5 +1,8 @@
 // The API's CSP has no 'unsafe-eval': Pixi's shaders and uniform sync must be built without it.
 import 'pixi.js/unsafe-eval';
+// Pixi imports its browser extensions and its WebGL renderer only once it starts; imported here they come
+// with this chunk and its preloads, rather than as a second round of requests in the middle of start-up.
+import 'pixi.js/browser';
 import { Application, extend } from '@pixi/react';
 import {
   AccessibilitySystem,
@@ -8,6 +11,7 @@ import {
   Sprite,
   Text,
   Ticker,
+  WebGLRenderer,
   type Application as PixiApplication,
 } from 'pixi.js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +19,7 @@ import { useSessionStore } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
 import { loadBoardFonts } from './preload';
+import { boardResolution } from './scene/canvasTexture';
 import { Scene } from './scene/Scene';
 import { attachStage, detachStage, renderedFrames, requestRender } from './stage';
 
@@ -78,6 +83,9 @@ export function PixiBoard() {
 
   const onInit = useCallback((application: PixiApplication) => {
     app.current = application;
+    // preference="webgl" falls back to another renderer only where WebGL is missing: worth a line in the log.
+    if (!(application.renderer instanceof WebGLRenderer))
+      console.warn(`The board runs on Pixi's ${application.renderer.name} renderer, not WebGL`);
     // Nothing runs per frame at rest: Pixi's own tickers stay stopped, frames are drawn on demand.
     application.ticker.stop();
     Ticker.system.stop();
@@ -115,7 +123,7 @@ export function PixiBoard() {
           sharedTicker={false}
           antialias
           autoDensity
-          resolution={Math.min(2, window.devicePixelRatio || 1)}
+          resolution={boardResolution()}
           background={0x07060f}
           preference="webgl"
           onInit={onInit}

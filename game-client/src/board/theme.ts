@@ -23,7 +23,10 @@ export const COLORS = {
 
 import { BOARD_FONT_FAMILY } from './preload';
 
+/** For Pixi's text styles (Pixi quotes the names in this array in place). */
 export const FONT_FAMILY = [BOARD_FONT_FAMILY, 'system-ui', 'sans-serif'];
+/** The same faces as a CSS font-family, for text painted on a 2D canvas. */
+export const FONT_CSS = `"${BOARD_FONT_FAMILY}", system-ui, sans-serif`;
 
 export const MOTION = {
   /** A case's lid flipping open, then the gift popping in. */

@@ -7,8 +7,7 @@ import {
   statusLine,
   tabletStatusLine,
 } from '@dond/shared';
-import { Texture } from 'pixi.js';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { BoardLayout } from '../layout';
 import { CaseToast } from '../overlays/CaseToast';
@@ -19,45 +18,40 @@ import { DealRevealOverlay, FinalRevealOverlay } from '../overlays/RevealOverlay
 import { useGameStore } from '../../store/gameStore';
 import { COLORS } from '../theme';
 import { Briefcase } from './Briefcase';
+import { cssColor, useCanvasTexture } from './canvasTexture';
 import { Controls } from './Controls';
 import { headingStyle, textStyle } from './draw';
 import { useFrameOnCommit } from './useFrame';
 import { ValueBoardView } from './ValueBoardView';
 
-const hex = (color: number, alpha: number) =>
-  `rgb(${(color >> 16) & 255} ${(color >> 8) & 255} ${color & 255} / ${alpha})`;
-
 /**
  * The show's stage behind everything: a dark floor under three spotlights, painted once with real radial
- * gradients into one texture (one quad a frame, rather than layers of blended shapes).
+ * gradients into one texture at half resolution (soft light needs no more).
  */
 function Stage({ width, height }: { width: number; height: number }) {
-  const texture = useMemo(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(width / 2));
-    canvas.height = Math.max(1, Math.round(height / 2));
-    const ctx = canvas.getContext('2d');
-    if (ctx) {
-      const { width: w, height: h } = canvas;
-      ctx.fillStyle = hex(COLORS.stage, 1);
-      ctx.fillRect(0, 0, w, h);
+  const texture = useCanvasTexture(
+    width,
+    height,
+    0.5,
+    (ctx) => {
+      ctx.fillStyle = cssColor(COLORS.stage);
+      ctx.fillRect(0, 0, width, height);
       const lights: Array<[x: number, y: number, r: number, color: number, alpha: number]> = [
         [0.5, -0.1, 0.75, COLORS.stageGlow, 0.9],
         [0.06, 1.05, 0.45, COLORS.cyan, 0.16],
         [0.94, 1.05, 0.45, COLORS.pink, 0.16],
       ];
       for (const [fx, fy, fr, color, alpha] of lights) {
-        const r = Math.max(w, h) * fr;
-        const g = ctx.createRadialGradient(w * fx, h * fy, 0, w * fx, h * fy, r);
-        g.addColorStop(0, hex(color, alpha));
-        g.addColorStop(1, hex(color, 0));
+        const r = Math.max(width, height) * fr;
+        const g = ctx.createRadialGradient(width * fx, height * fy, 0, width * fx, height * fy, r);
+        g.addColorStop(0, cssColor(color, alpha));
+        g.addColorStop(1, cssColor(color, 0));
         ctx.fillStyle = g;
-        ctx.fillRect(0, 0, w, h);
+        ctx.fillRect(0, 0, width, height);
       }
-    }
-    return Texture.from(canvas);
-  }, [width, height]);
-  useEffect(() => () => texture.destroy(true), [texture]);
+    },
+    [],
+  );
   return <pixiSprite texture={texture} width={width} height={height} />;
 }
 

@@ -1,103 +1,135 @@
 import { formatNumber, type Gift } from '@dond/shared';
-import { CanvasTextMetrics, type Container, type Graphics } from 'pixi.js';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ValueBoardLayout } from '../layout';
-import { COLORS, DIMMED_ALPHA } from '../theme';
-import { drawPanel, headingStyle, textStyle, vertical } from './draw';
-import { useCachedContainer } from './useCache';
-import { useFitWidth } from './useFitWidth';
+import { COLORS, DIMMED_ALPHA, FONT_CSS } from '../theme';
+import { boardResolution, cssColor, useCanvasTexture } from './canvasTexture';
+import { HEADING, PANEL_FILL, VALUE_ROW_FILL } from './draw';
 import { useFrameOnCommit } from './useFrame';
 
-function ValueRow({
-  gift,
-  width,
-  height,
-  y,
-  x,
-  fontSize,
-  eliminated,
-  higher,
-}: {
-  gift: Gift;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-  fontSize: number;
-  eliminated: boolean;
-  higher: boolean;
-}) {
-  const row = useRef<Container>(null);
-  const pad = Math.max(3, Math.min(height * 0.35, width * 0.05));
-  const ink = eliminated ? COLORS.muted : 0x1b1203;
-  const nameStyle = textStyle({ fontSize, fontWeight: '700', fill: ink });
-  const coinsStyle = textStyle({ fontSize, fontWeight: '900', fill: ink });
-  // A long name in a narrow column gives way to the gift's short name, and where even that would run into
-  // the coins (the phone's columns), the row shows its coins alone: the amount is what the player tracks.
-  const label = useMemo(() => {
-    const room = width - 3 * pad - CanvasTextMetrics.measureText(formatNumber(gift.coins), coinsStyle).width;
-    for (const text of [gift.name, gift.shortName]) {
-      if (CanvasTextMetrics.measureText(text, nameStyle).width <= room) return text;
-    }
-    return null;
-  }, [gift, width, pad, nameStyle, coinsStyle]);
-  useLayoutEffect(() => {
-    const c = row.current;
-    if (!c) return;
-    // Set at once: the board is a cached texture, redrawn when a case opens.
-    c.alpha = eliminated ? DIMMED_ALPHA : 1;
-  }, [eliminated]);
+/** Room around the panel for its glow. */
+const MARGIN = 8;
 
-  const draw = useCallback(
-    (g: Graphics) => {
-      g.clear();
-      const r = Math.min(8, height / 2);
-      g.roundRect(0, 0, width, height, r).fill(
-        eliminated
-          ? vertical([
-              [0, 0x2a2640],
-              [1, 0x1c1930],
-            ])
-          : vertical(
-              higher
-                ? [
-                    [0, 0xffd86b],
-                    [1, 0xc9951c],
-                  ]
-                : [
-                    [0, 0x3fe6e0],
-                    [1, 0x118c88],
-                  ],
-            ),
-      );
-      g.roundRect(0, 0, width, height * 0.45, r).fill({ color: 0xffffff, alpha: eliminated ? 0.04 : 0.18 });
-      if (eliminated) {
-        // Struck through: SPEC.md section 2.
-        g.moveTo(height * 0.3, height / 2)
-          .lineTo(width - height * 0.3, height / 2)
-          .stroke({ width: Math.max(1.5, height * 0.08), color: COLORS.pink });
-      }
-    },
-    [width, height, eliminated, higher],
-  );
-  return (
-    <pixiContainer ref={row} x={x} y={y}>
-      <pixiGraphics draw={draw} />
-      {label !== null && (
-        <pixiText text={label} anchor={{ x: 0, y: 0.5 }} x={pad} y={height / 2} style={nameStyle} />
-      )}
-      <pixiText
-        text={formatNumber(gift.coins)}
-        anchor={{ x: label === null ? 0.5 : 1, y: 0.5 }}
-        x={label === null ? width / 2 : width - pad}
-        y={height / 2}
-        style={coinsStyle}
-      />
-    </pixiContainer>
-  );
+const font = (weight: string, size: number) => `${weight} ${size}px ${FONT_CSS}`;
+
+function verticalGradient(
+  ctx: CanvasRenderingContext2D,
+  y: number,
+  height: number,
+  stops: ReadonlyArray<readonly [offset: number, color: number]>,
+): CanvasGradient {
+  const gradient = ctx.createLinearGradient(0, y, 0, y + height);
+  for (const [offset, color] of stops) gradient.addColorStop(offset, cssColor(color));
+  return gradient;
 }
 
-/** 'LOWER VALUES' or 'HIGHER VALUES': 13 gifts, lowest first, eliminated ones dimmed and struck through. */
+/** drawPanel (draw.ts) on a 2D canvas: the glow, the glass and its edge. */
+function paintPanel(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, edge: number) {
+  const radius = 14;
+  ctx.lineWidth = 2;
+  for (let i = 3; i >= 1; i--) {
+    ctx.strokeStyle = cssColor(edge, 0.05 * (4 - i));
+    ctx.beginPath();
+    ctx.roundRect(x - i * 2, y - i * 2, w + i * 4, h + i * 4, radius + i * 2);
+    ctx.stroke();
+  }
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, radius);
+  ctx.fillStyle = verticalGradient(ctx, y, h, PANEL_FILL);
+  ctx.fill();
+  ctx.lineWidth = 1.5;
+  ctx.strokeStyle = cssColor(edge, 0.55);
+  ctx.stroke();
+}
+
+interface BoardPaint {
+  title: string;
+  layout: ValueBoardLayout;
+  gifts: readonly Gift[];
+  eliminated: readonly boolean[];
+  higher: boolean;
+  titleSize: number;
+  rowSize: number;
+}
+
+/** The title, glowing, shrunk (never grown) to fit its box. */
+function paintTitle(ctx: CanvasRenderingContext2D, { title, layout, titleSize, higher }: BoardPaint) {
+  const color = higher ? COLORS.gold : COLORS.cyan;
+  const box = layout.title;
+  ctx.save();
+  ctx.font = font('900', titleSize);
+  ctx.letterSpacing = `${Math.round(titleSize * HEADING.letterSpacing)}px`;
+  const fit = Math.min(1, box.width / ctx.measureText(title).width);
+  ctx.translate(box.x + box.width / 2, box.y + box.height / 2);
+  ctx.scale(fit, fit);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.shadowColor = cssColor(color, HEADING.glowAlpha);
+  ctx.shadowBlur = Math.max(2, titleSize * HEADING.glowBlur);
+  ctx.fillStyle = cssColor(color);
+  ctx.fillText(title, 0, 0);
+  ctx.restore();
+}
+
+/** One row: the gift's name (or short name, or nothing where even that would run into the coins) and coins. */
+function paintRow(
+  ctx: CanvasRenderingContext2D,
+  gift: Gift,
+  eliminated: boolean,
+  paint: BoardPaint,
+  i: number,
+) {
+  const row = paint.layout.rows[i];
+  if (!row) return;
+  const { x, y, width, height } = row;
+  const r = Math.min(8, height / 2);
+  ctx.save();
+  ctx.globalAlpha = eliminated ? DIMMED_ALPHA : 1;
+  ctx.beginPath();
+  ctx.roundRect(x, y, width, height, r);
+  const fill = eliminated
+    ? VALUE_ROW_FILL.eliminated
+    : paint.higher
+      ? VALUE_ROW_FILL.higher
+      : VALUE_ROW_FILL.lower;
+  ctx.fillStyle = verticalGradient(ctx, y, height, fill);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.roundRect(x, y, width, height * 0.45, r);
+  ctx.fillStyle = cssColor(0xffffff, eliminated ? 0.04 : 0.18);
+  ctx.fill();
+
+  const pad = Math.max(3, Math.min(height * 0.35, width * 0.05));
+  const coins = formatNumber(gift.coins);
+  ctx.fillStyle = cssColor(eliminated ? COLORS.muted : 0x1b1203);
+  ctx.textBaseline = 'middle';
+  ctx.font = font('900', paint.rowSize);
+  const room = width - 3 * pad - ctx.measureText(coins).width;
+  ctx.font = font('700', paint.rowSize);
+  const label = [gift.name, gift.shortName].find((text) => ctx.measureText(text).width <= room) ?? null;
+  if (label !== null) {
+    ctx.textAlign = 'left';
+    ctx.fillText(label, x + pad, y + height / 2);
+  }
+  ctx.font = font('900', paint.rowSize);
+  ctx.textAlign = label === null ? 'center' : 'right';
+  ctx.fillText(coins, label === null ? x + width / 2 : x + width - pad, y + height / 2);
+
+  if (eliminated) {
+    // Struck through: SPEC.md section 2.
+    ctx.beginPath();
+    ctx.moveTo(x + height * 0.3, y + height / 2);
+    ctx.lineTo(x + width - height * 0.3, y + height / 2);
+    ctx.lineWidth = Math.max(1.5, height * 0.08);
+    ctx.strokeStyle = cssColor(COLORS.pink);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/**
+ * 'LOWER VALUES' or 'HIGHER VALUES': 13 gifts, lowest first, eliminated ones dimmed and struck through.
+ * Painted on a 2D canvas into one texture, repainted when a value on it is eliminated (BoardMirror holds
+ * the same text for assistive technology).
+ */
 export function ValueBoardView({
   title,
   layout,
@@ -117,43 +149,27 @@ export function ValueBoardView({
 }) {
   useFrameOnCommit();
   const { panel } = layout;
-  const titleRef = useFitWidth(layout.title.width, title);
-  const board = useCachedContainer();
-  const drawBox = useCallback(
-    (g: Graphics) => {
-      g.clear();
-      drawPanel(g, panel.width, panel.height, { edge: higher ? COLORS.gold : COLORS.cyan });
+  const struck = gifts.map((g) => eliminated.has(g.id));
+  const paint: BoardPaint = { title, layout, gifts, eliminated: struck, higher, titleSize, rowSize };
+  const texture = useCanvasTexture(
+    panel.width + 2 * MARGIN,
+    panel.height + 2 * MARGIN,
+    boardResolution(),
+    (ctx) => {
+      ctx.translate(MARGIN - panel.x, MARGIN - panel.y);
+      paintPanel(ctx, panel.x, panel.y, panel.width, panel.height, higher ? COLORS.gold : COLORS.cyan);
+      paintTitle(ctx, paint);
+      gifts.forEach((gift, i) => paintRow(ctx, gift, struck[i]!, paint, i));
     },
-    [panel.width, panel.height, higher],
+    [layout, title, higher, titleSize, rowSize, gifts, struck.join()],
   );
   return (
-    <pixiContainer ref={board}>
-      <pixiGraphics x={panel.x} y={panel.y} draw={drawBox} />
-      <pixiText
-        ref={titleRef}
-        text={title}
-        anchor={0.5}
-        x={layout.title.x + layout.title.width / 2}
-        y={layout.title.y + layout.title.height / 2}
-        style={headingStyle(titleSize, higher ? COLORS.gold : COLORS.cyan)}
-      />
-      {gifts.map((gift, i) => {
-        const row = layout.rows[i];
-        if (!row) return null;
-        return (
-          <ValueRow
-            key={gift.id}
-            gift={gift}
-            x={row.x}
-            y={row.y}
-            width={row.width}
-            height={row.height}
-            fontSize={rowSize}
-            eliminated={eliminated.has(gift.id)}
-            higher={higher}
-          />
-        );
-      })}
-    </pixiContainer>
+    <pixiSprite
+      texture={texture}
+      x={panel.x - MARGIN}
+      y={panel.y - MARGIN}
+      width={panel.width + 2 * MARGIN}
+      height={panel.height + 2 * MARGIN}
+    />
   );
 }

@@ -35,6 +35,31 @@ export const CYAN_BODY = [
   [1, 0x0e8f8a],
 ] as const;
 
+/** The panels' dark glass. */
+export const PANEL_FILL = [
+  [0, 0x17203d],
+  [1, 0x0c0a1d],
+] as const;
+
+/** The value boards' rows: cyan below, gold above, grey once eliminated. */
+export const VALUE_ROW_FILL = {
+  lower: [
+    [0, 0x3fe6e0],
+    [1, 0x118c88],
+  ],
+  higher: [
+    [0, 0xffd86b],
+    [1, 0xc9951c],
+  ],
+  eliminated: [
+    [0, 0x2a2640],
+    [1, 0x1c1930],
+  ],
+} as const;
+
+/** The show's titles: letter spacing and glow, in parts of the font size. */
+export const HEADING = { letterSpacing: 0.08, glowAlpha: 0.45, glowBlur: 0.25 } as const;
+
 /** The show's panel: a dark glass box with a glowing edge. */
 export function drawPanel(
   g: Graphics,
@@ -55,12 +80,7 @@ export function drawPanel(
       });
     }
   }
-  g.roundRect(0, 0, width, height, radius).fill(
-    vertical([
-      [0, 0x17203d],
-      [1, 0x0c0a1d],
-    ]),
-  );
+  g.roundRect(0, 0, width, height, radius).fill(vertical(PANEL_FILL));
   g.roundRect(0, 0, width, height, radius).stroke({ width: 1.5, color: edge, alpha: 0.55 });
 }
 
@@ -99,7 +119,13 @@ export function headingStyle(fontSize: number, fill: number = COLORS.gold): Text
     fontSize,
     fontWeight: '900',
     fill,
-    letterSpacing: Math.round(fontSize * 0.08),
-    dropShadow: { color: fill, alpha: 0.45, blur: Math.max(2, fontSize / 4), distance: 0, angle: 0 },
+    letterSpacing: Math.round(fontSize * HEADING.letterSpacing),
+    dropShadow: {
+      color: fill,
+      alpha: HEADING.glowAlpha,
+      blur: Math.max(2, fontSize * HEADING.glowBlur),
+      distance: 0,
+      angle: 0,
+    },
   });
 }

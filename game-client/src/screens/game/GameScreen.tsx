@@ -9,7 +9,6 @@ import { rememberBoardLikely, useBoardComponent } from '../../board/preload';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
 
-
 /**
  * The game's frame: header, view-mode buttons, the audio panel, the board, the footer. Mobile mode turns the
  * whole page. Sound lives as long as this screen (SoundProvider).

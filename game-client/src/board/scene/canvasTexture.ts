@@ -1,0 +1,38 @@
+import { Texture } from 'pixi.js';
+import { useEffect, useMemo } from 'react';
+
+/** The board's pixel density: the application's resolution, and what painted textures are drawn at. */
+export const boardResolution = () => Math.min(2, window.devicePixelRatio || 1);
+
+/** 0xRRGGBB and an alpha as a CSS colour for a 2D canvas. */
+export const cssColor = (color: number, alpha = 1) =>
+  `rgb(${(color >> 16) & 255} ${(color >> 8) & 255} ${color & 255} / ${alpha})`;
+
+/**
+ * A texture painted once with the 2D canvas API, repainted only when `deps` change. For what is many shapes
+ * and texts but changes a few times a game (the stage, the value boards): one quad and one upload instead of
+ * dozens of Pixi objects, each with a texture of its own (a first frame in SwiftShader pays for every one).
+ * `paint` draws in CSS pixels; the canvas is `scale` times that.
+ */
+export function useCanvasTexture(
+  width: number,
+  height: number,
+  scale: number,
+  paint: (ctx: CanvasRenderingContext2D) => void,
+  deps: readonly unknown[],
+): Texture {
+  const texture = useMemo(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(width * scale));
+    canvas.height = Math.max(1, Math.round(height * scale));
+    const ctx = canvas.getContext('2d');
+    if (ctx) {
+      ctx.scale(scale, scale);
+      paint(ctx);
+    }
+    return Texture.from(canvas);
+    // `paint` is a new function each render: what it paints is named by `deps`.
+  }, [width, height, scale, ...deps]);
+  useEffect(() => () => texture.destroy(true), [texture]);
+  return texture;
+}
