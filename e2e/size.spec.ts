@@ -38,7 +38,34 @@ test.describe('the JavaScript a first visit loads', () => {
     );
     expect(total(sizes)).toBeGreaterThan(10 * 1024);
     expect(total(sizes)).toBeLessThan(200 * 1024);
-    expect([...sizes.keys()].some((url) => /tone|admin/i.test(url))).toBe(false);
+    expect([...sizes.keys()].some((url) => /tone|admin|PixiBoard/i.test(url))).toBe(false);
+  });
+
+  // game-client/boardPreload.ts: the page's head starts the board's chunks for a player likely to need them.
+  test('a guest returning to / fetches the board with the page, not after the app has run', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => sessionStorage.setItem('dond.guest', '1'));
+    // The app's bundle held back: the board's chunk must be on its way before the app could ask for it.
+    let appBundleServed = Infinity;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      appBundleServed = Date.now();
+      await route.continue();
+    });
+    let boardRequested = Infinity;
+    const failed: string[] = [];
+    page.on('request', (req) => {
+      if (/\/assets\/PixiBoard-[\w-]+\.js$/.test(req.url()))
+        boardRequested = Math.min(boardRequested, Date.now());
+    });
+    page.on('response', (res) => {
+      if (res.status() >= 400 && res.url().includes('/assets/')) failed.push(`${res.status()} ${res.url()}`);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
+    expect(boardRequested).toBeLessThan(appBundleServed);
+    expect(failed).toEqual([]);
   });
 
   test('the game at / signed in, under 450 KB gzip', async ({ page, users }) => {

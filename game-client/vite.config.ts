@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { boardPreload } from './boardPreload';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), boardPreload('/src/board/PixiBoard.tsx')],
   // Bundle @dond/shared from its TypeScript source: no build of shared is needed first.
   resolve: { conditions: ['@dond/source', ...defaultClientConditions] },
   // In development the API runs apart (npm start or npm run start -w api) on its default port.

@@ -7,9 +7,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import './styles.css';
-import { preloadBoardIfLikely } from './board/preload';
-
-preloadBoardIfLikely();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
+import { BOARD_LIKELY_KEY } from '../store/storageKeys';
 import type { PixiBoard } from './PixiBoard';
 
 /**
  * The board's chunk (Pixi, GSAP) loads only for the game screen. A player who played here last time
- * (signed in, or as a guest in this tab) most likely lands on the board again: fetching the chunk while the
- * session check runs saves a round trip. The login screen clears the hint, so it never loads Pixi.
+ * (signed in, or as a guest in this tab) most likely lands on the board again: boardEntry.ts starts fetching
+ * the chunk with the page. The login screen clears the hint, so it never loads Pixi.
  */
-const HINT_KEY = 'dond.boardLikely';
 
 /** The canvas measures its text in these faces: fetched alongside the chunk rather than after it. */
 export const BOARD_FONT_WEIGHTS = ['400', '700', '900'] as const;
@@ -60,13 +60,7 @@ export function useBoardComponent(): BoardModule['PixiBoard'] | null | Error {
   return board?.PixiBoard ?? null;
 }
 
-export function preloadBoardIfLikely(): void {
-  if (location.pathname !== '/') return;
-  if (sessionStorage.getItem('dond.guest') === '1' || localStorage.getItem(HINT_KEY) === '1')
-    void loadBoard();
-}
-
 export function rememberBoardLikely(likely: boolean): void {
-  if (likely) localStorage.setItem(HINT_KEY, '1');
-  else localStorage.removeItem(HINT_KEY);
+  if (likely) localStorage.setItem(BOARD_LIKELY_KEY, '1');
+  else localStorage.removeItem(BOARD_LIKELY_KEY);
 }

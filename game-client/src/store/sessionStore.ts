@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { GUEST_KEY } from './storageKeys';
 
 export type ViewMode = 'desktop' | 'tablet' | 'mobile';
 export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: string }> = [
@@ -7,7 +8,6 @@ export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: st
   { mode: 'mobile', label: 'Mobile (BETA)', hint: 'Turns the whole page for a phone held sideways' },
 ];
 
-const GUEST_KEY = 'dond.guest';
 const VIEW_KEY = 'dond.viewMode';
 
 function readViewMode(): ViewMode {

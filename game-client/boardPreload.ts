@@ -1,0 +1,41 @@
+import type { Plugin } from 'vite';
+import { BOARD_LIKELY_KEY, GUEST_KEY } from './src/store/storageKeys';
+
+/**
+ * The board's chunk and the Pixi chunks it imports, fetched with the page for a player likely to land on the
+ * board (a guest in this tab, or on the board last time), instead of once the app's bundle has run: a tiny
+ * classic script in the page's head, written at build time with the chunks' hashed names, adds
+ * `<link rel="modulepreload">` for them. The login screen never fetches them. Build only: the dev server has
+ * no chunks.
+ */
+export function boardPreload(boardModule: string): Plugin {
+  let script = '';
+  return {
+    name: 'dond-board-preload',
+    apply: 'build',
+    // Before Vite's own HTML step, which runs transformIndexHtml while it writes the page.
+    enforce: 'pre',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const board = chunks.find((c) => c.facadeModuleId?.endsWith(boardModule));
+      if (!board) throw new Error(`boardPreload: no chunk for ${boardModule}`);
+      // The board's chunk and every chunk it imports statically, but not the app's entry (already loading).
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        if (!chunk || chunk.isEntry || files.has(fileName)) return;
+        files.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      visit(board.fileName);
+      const hrefs = JSON.stringify([...files].map((f) => `/${f}`));
+      const source = `if(location.pathname==='/'&&(sessionStorage.getItem(${JSON.stringify(GUEST_KEY)})==='1'||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1'))for(const h of ${hrefs}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}\n`;
+      const fileName = this.emitFile({ type: 'asset', name: 'board-preload.js', source });
+      script = `/${this.getFileName(fileName)}`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => (script ? [{ tag: 'script', attrs: { src: script }, injectTo: 'head-prepend' }] : []),
+    },
+  };
+}

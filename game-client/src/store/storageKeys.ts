@@ -1,0 +1,6 @@
+/** The browser storage keys the client reads before React starts (boardEntry.ts) as well as after. */
+
+/** sessionStorage: '1' while this tab plays as a guest. */
+export const GUEST_KEY = 'dond.guest';
+/** localStorage: '1' when the player landed on the board last time (signed in, or a guest). */
+export const BOARD_LIKELY_KEY = 'dond.boardLikely';
