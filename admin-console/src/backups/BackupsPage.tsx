@@ -75,6 +75,35 @@ function BackupItem({ backup, children }: { backup: StoredBackup; children: Reac
   );
 }
 
+/** 'Unsaved Games' or 'Successfully Saved': a titled list of backups, each with its own buttons. */
+function BackupList({
+  title,
+  backups,
+  actions,
+}: {
+  title: string;
+  backups: readonly StoredBackup[];
+  actions: (backup: StoredBackup) => ReactNode;
+}) {
+  if (backups.length === 0) return null;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Box component="ul" aria-label={title} sx={{ p: 0, m: 0 }}>
+          {backups.map((backup) => (
+            <BackupItem key={backup.key} backup={backup}>
+              {actions(backup)}
+            </BackupItem>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 /**
  * /admin/backups: the game's backups in this browser's local storage (the console shares the game's origin),
  * newest first. An unsaved one can be recovered to the database on behalf of its player, or deleted; a saved
@@ -190,56 +219,39 @@ export function BackupsPage() {
           </Card>
         ))}
 
-      {unsaved.length > 0 && (
-        <Card sx={{ mt: 2 }}>
-          <CardContent>
-            <Typography variant="h6" component="h2">
-              Unsaved Games
-            </Typography>
-            <Box component="ul" aria-label="Unsaved Games" sx={{ p: 0, m: 0 }}>
-              {unsaved.map((backup) => (
-                <BackupItem key={backup.key} backup={backup}>
-                  <Button
-                    variant="contained"
-                    size="small"
-                    disabled={recovering.has(backup.key)}
-                    onClick={() => recover(backup)}
-                  >
-                    {recovering.has(backup.key) ? 'Recovering...' : 'Recover to Database'}
-                  </Button>
-                  <Button
-                    color="error"
-                    size="small"
-                    disabled={recovering.has(backup.key)}
-                    onClick={() => setToDelete(backup)}
-                  >
-                    Delete
-                  </Button>
-                </BackupItem>
-              ))}
-            </Box>
-          </CardContent>
-        </Card>
-      )}
-
-      {saved.length > 0 && (
-        <Card sx={{ mt: 2 }}>
-          <CardContent>
-            <Typography variant="h6" component="h2">
-              Successfully Saved
-            </Typography>
-            <Box component="ul" aria-label="Successfully Saved" sx={{ p: 0, m: 0 }}>
-              {saved.map((backup) => (
-                <BackupItem key={backup.key} backup={backup}>
-                  <Button size="small" onClick={() => remove(backup)}>
-                    Clean Up
-                  </Button>
-                </BackupItem>
-              ))}
-            </Box>
-          </CardContent>
-        </Card>
-      )}
+      <BackupList
+        title="Unsaved Games"
+        backups={unsaved}
+        actions={(backup) => (
+          <>
+            <Button
+              variant="contained"
+              size="small"
+              disabled={recovering.has(backup.key)}
+              onClick={() => recover(backup)}
+            >
+              {recovering.has(backup.key) ? 'Recovering...' : 'Recover to Database'}
+            </Button>
+            <Button
+              color="error"
+              size="small"
+              disabled={recovering.has(backup.key)}
+              onClick={() => setToDelete(backup)}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+      />
+      <BackupList
+        title="Successfully Saved"
+        backups={saved}
+        actions={(backup) => (
+          <Button size="small" onClick={() => remove(backup)}>
+            Clean Up
+          </Button>
+        )}
+      />
 
       <Dialog open={toDelete !== null} onClose={() => setToDelete(null)}>
         <DialogTitle>Delete Backup</DialogTitle>
