@@ -20,6 +20,7 @@ import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
 import { loadBoardFonts } from './preload';
 import { boardResolution } from './scene/canvasTexture';
+import { stageBackground } from './theme';
 import { Scene } from './scene/Scene';
 import { attachStage, detachStage, renderedFrames, requestRender } from './stage';
 
@@ -113,7 +114,12 @@ export function PixiBoard() {
   }, [size]);
 
   return (
-    <div ref={host} className="pixi-board" data-ready={layout && fontsReady ? 'true' : undefined}>
+    <div
+      ref={host}
+      className="pixi-board"
+      data-ready={layout && fontsReady ? 'true' : undefined}
+      style={layout ? { background: stageBackground(layout.width, layout.height) } : undefined}
+    >
       {/* Pixi starts (its WebGL context, its renderer's chunk) while the fonts load; the scene waits for them. */}
       {layout && (
         <Application
@@ -124,7 +130,7 @@ export function PixiBoard() {
           antialias
           autoDensity
           resolution={boardResolution()}
-          background={0x07060f}
+          backgroundAlpha={0}
           preference="webgl"
           onInit={onInit}
         >

@@ -47,3 +47,26 @@ export const MOTION = {
 
 /** How far an eliminated value is dimmed (SPEC.md section 2: dimmed and struck through). */
 export const DIMMED_ALPHA = 0.32;
+
+/** 0xRRGGBB and an alpha as a CSS colour (the stage's background, text painted on a 2D canvas). */
+export const cssColor = (color: number, alpha = 1) =>
+  `rgb(${(color >> 16) & 255} ${(color >> 8) & 255} ${color & 255} / ${alpha})`;
+
+/**
+ * The show's stage behind the board: a dark floor under three spotlights, as the CSS background of the
+ * canvas's box (the canvas is transparent). Drawn by the browser once, not by WebGL in every frame: in
+ * software WebGL a full-screen textured quad was about a third of each frame's cost.
+ */
+export function stageBackground(width: number, height: number): string {
+  const reach = Math.max(width, height);
+  const lights: Array<[x: number, y: number, r: number, color: number, alpha: number]> = [
+    [0.5, -0.1, 0.75, COLORS.stageGlow, 0.9],
+    [0.06, 1.05, 0.45, COLORS.cyan, 0.16],
+    [0.94, 1.05, 0.45, COLORS.pink, 0.16],
+  ];
+  const layers = lights.map(
+    ([x, y, r, color, alpha]) =>
+      `radial-gradient(circle ${Math.round(reach * r)}px at ${x * 100}% ${y * 100}%, ${cssColor(color, alpha)}, ${cssColor(color, 0)})`,
+  );
+  return [...layers, cssColor(COLORS.stage)].join(', ');
+}

@@ -18,42 +18,10 @@ import { DealRevealOverlay, FinalRevealOverlay } from '../overlays/RevealOverlay
 import { useGameStore } from '../../store/gameStore';
 import { COLORS } from '../theme';
 import { Briefcase } from './Briefcase';
-import { cssColor, useCanvasTexture } from './canvasTexture';
 import { Controls } from './Controls';
 import { headingStyle, textStyle } from './draw';
 import { useFrameOnCommit } from './useFrame';
 import { ValueBoardView } from './ValueBoardView';
-
-/**
- * The show's stage behind everything: a dark floor under three spotlights, painted once with real radial
- * gradients into one texture at half resolution (soft light needs no more).
- */
-function Stage({ width, height }: { width: number; height: number }) {
-  const texture = useCanvasTexture(
-    width,
-    height,
-    0.5,
-    (ctx) => {
-      ctx.fillStyle = cssColor(COLORS.stage);
-      ctx.fillRect(0, 0, width, height);
-      const lights: Array<[x: number, y: number, r: number, color: number, alpha: number]> = [
-        [0.5, -0.1, 0.75, COLORS.stageGlow, 0.9],
-        [0.06, 1.05, 0.45, COLORS.cyan, 0.16],
-        [0.94, 1.05, 0.45, COLORS.pink, 0.16],
-      ];
-      for (const [fx, fy, fr, color, alpha] of lights) {
-        const r = Math.max(width, height) * fr;
-        const g = ctx.createRadialGradient(width * fx, height * fy, 0, width * fx, height * fy, r);
-        g.addColorStop(0, cssColor(color, alpha));
-        g.addColorStop(1, cssColor(color, 0));
-        ctx.fillStyle = g;
-        ctx.fillRect(0, 0, width, height);
-      }
-    },
-    [],
-  );
-  return <pixiSprite texture={texture} width={width} height={height} />;
-}
 
 /** The whole board, drawn from the game store: it owns no game state, only how it looks. */
 export function Scene({ layout }: { layout: BoardLayout }) {
@@ -82,7 +50,6 @@ export function Scene({ layout }: { layout: BoardLayout }) {
 
   return (
     <pixiContainer>
-      <Stage width={layout.width} height={layout.height} />
       <ValueBoardView
         title={GAME_TEXT.lowerValues}
         layout={layout.lowerValues}

@@ -1,7 +1,7 @@
 import { formatNumber, type Gift } from '@dond/shared';
 import type { ValueBoardLayout } from '../layout';
-import { COLORS, DIMMED_ALPHA, FONT_CSS } from '../theme';
-import { boardResolution, cssColor, useCanvasTexture } from './canvasTexture';
+import { COLORS, cssColor, DIMMED_ALPHA, FONT_CSS } from '../theme';
+import { boardResolution, useCanvasTexture } from './canvasTexture';
 import { HEADING, PANEL_FILL, VALUE_ROW_FILL } from './draw';
 import { useFrameOnCommit } from './useFrame';
 

@@ -4,13 +4,9 @@ import { useEffect, useMemo } from 'react';
 /** The board's pixel density: the application's resolution, and what painted textures are drawn at. */
 export const boardResolution = () => Math.min(2, window.devicePixelRatio || 1);
 
-/** 0xRRGGBB and an alpha as a CSS colour for a 2D canvas. */
-export const cssColor = (color: number, alpha = 1) =>
-  `rgb(${(color >> 16) & 255} ${(color >> 8) & 255} ${color & 255} / ${alpha})`;
-
 /**
  * A texture painted once with the 2D canvas API, repainted only when `deps` change. For what is many shapes
- * and texts but changes a few times a game (the stage, the value boards): one quad and one upload instead of
+ * and texts but changes a few times a game (the value boards): one quad and one upload instead of
  * dozens of Pixi objects, each with a texture of its own (a first frame in SwiftShader pays for every one).
  * `paint` draws in CSS pixels; the canvas is `scale` times that.
  */
