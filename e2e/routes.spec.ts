@@ -45,6 +45,28 @@ test.describe('signed out', () => {
     await expect(page.getByRole('heading', { name: 'DEALS OR NO DEALS' })).toBeVisible();
     await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
   });
+
+  test('a guest in this tab gets the board at / while the session check is still pending', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => sessionStorage.setItem('dond.guest', '1'));
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/me', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+    // The check answers 'signed out': the guest's board stays, the game on it too.
+    await page.getByRole('button', { name: 'Briefcase 3', exact: true }).click();
+    const answer = page.waitForResponse('**/api/auth/me');
+    release();
+    expect((await answer).status()).toBe(401);
+    await expect(page.getByRole('button', { name: 'Briefcase 3, your case' })).toBeVisible();
+    await expect(page.getByText('Guest game: results are not saved.')).toBeVisible();
+  });
 });
 
 test.describe('signed in', () => {

@@ -20,7 +20,10 @@ function AdminConsole() {
 export function App() {
   const { user, isLoading } = useMe();
   const isGuest = useSessionStore((s) => s.isGuest);
-  if (isLoading) return <LoadingScreen />;
+  const { pathname } = useLocation();
+  // A guest in this tab goes straight to the board while the session check runs (a round trip sooner); if
+  // the check finds a signed-in player after all, the same screen carries on as theirs.
+  if (isLoading && !(isGuest && pathname === '/')) return <LoadingScreen />;
   if (user) {
     return (
       <Routes>
