@@ -1,4 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expect, shot, signIn, test } from './fixtures';
+
+/** Holds the page's session check (GET /api/auth/me) until the answered function is called. */
+async function holdSessionCheck(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/me', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  return release;
+}
 
 // SPEC.md section 2: the route tables signed out and signed in, and 'Loading...' while the session loads.
 
@@ -31,12 +43,7 @@ test.describe('signed out', () => {
   }
 
   test("'Loading...' shows while the session check is pending", async ({ page }) => {
-    let release!: () => void;
-    const answered = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/me', async (route) => {
-      await answered;
-      await route.continue();
-    });
+    const release = await holdSessionCheck(page);
     await page.goto('/');
     await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'DEALS OR NO DEALS' })).toHaveCount(0);
@@ -50,12 +57,7 @@ test.describe('signed out', () => {
     page,
   }) => {
     await page.addInitScript(() => sessionStorage.setItem('dond.guest', '1'));
-    let release!: () => void;
-    const answered = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/me', async (route) => {
-      await answered;
-      await route.continue();
-    });
+    const release = await holdSessionCheck(page);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
     await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
