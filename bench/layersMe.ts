@@ -14,15 +14,12 @@ import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import { createApp } from '../api/src/app.js';
 import { createPassport, sessionUser } from '../api/src/auth/passport.js';
-import { hashPassword } from '../api/src/auth/passwords.js';
 import { KnexSessionStore } from '../api/src/auth/sessionStore.js';
-import { createDb } from '../api/src/db/knex.js';
-import { migrateLatest } from '../api/src/db/migrate.js';
 import { crossSiteRefusal } from '../api/src/http/origin.js';
 import { securityHeaders } from '../api/src/http/securityHeaders.js';
 import { createMailer } from '../api/src/mail/mailer.js';
 import { currentUserRoute } from '../api/src/modules/auth/auth.router.js';
-import { usersRepo } from '../api/src/modules/users/users.repo.js';
+import { dbWithPlayer, ME, ME_LOGIN } from './meTarget.js';
 
 // The load generator: a child of this script, so that it does not share the server's event loop.
 if (process.argv[2] === '--load') {
@@ -45,19 +42,8 @@ if (process.argv[2] === '--load') {
 const SECONDS = Number(process.env.SECONDS ?? 3);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECRET = 'bench-session-secret-0123456789abcdef';
-const ME = { user: { id: 1, username: 'me0001', isAdmin: false } };
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-layers-'));
-const db = createDb(`sqlite:${path.join(dir, 'bench.sqlite')}`);
-await migrateLatest(db);
-await usersRepo(db).create({
-  username: 'me0001',
-  email: null,
-  passwordHash: await hashPassword('bench-pass'),
-  status: 'approved',
-  isAdmin: false,
-  now: Date.now(),
-});
+const { dir, db } = await dbWithPlayer('dond-layers-');
 const servers: http.Server[] = [];
 async function listen(handler: http.RequestListener): Promise<number> {
   const server = http.createServer(handler);
@@ -76,7 +62,7 @@ const appPort = await listen(app);
 const login = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'me0001', password: 'bench-pass' }),
+  body: JSON.stringify(ME_LOGIN),
 });
 const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
 const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;

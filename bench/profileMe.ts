@@ -3,28 +3,14 @@
 // (The server runs in this process; autocannon runs in a worker so both show as they share the cores.)
 import fs from 'node:fs';
 import type { Server } from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
 import { createApp } from '../api/src/app.js';
-import { hashPassword } from '../api/src/auth/passwords.js';
-import { createDb } from '../api/src/db/knex.js';
-import { migrateLatest } from '../api/src/db/migrate.js';
 import { createMailer } from '../api/src/mail/mailer.js';
-import { usersRepo } from '../api/src/modules/users/users.repo.js';
+import { dbWithPlayer, ME_LOGIN } from './meTarget.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-profile-'));
-const db = createDb(`sqlite:${path.join(dir, 'bench.sqlite')}`);
-await migrateLatest(db);
-await usersRepo(db).create({
-  username: 'me0001',
-  email: null,
-  passwordHash: await hashPassword('bench-pass'),
-  status: 'approved',
-  isAdmin: false,
-  now: Date.now(),
-});
+const { dir, db } = await dbWithPlayer('dond-profile-');
 const { app } = createApp({
   config: { appUrl: 'http://localhost', trustProxy: undefined },
   db,
@@ -40,7 +26,7 @@ const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 const login = await fetch(`${url}/api/auth/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'me0001', password: 'bench-pass' }),
+  body: JSON.stringify(ME_LOGIN),
 });
 const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
 

@@ -11,11 +11,11 @@ import { createDb, type Db } from '../api/src/db/knex.js';
 import { migrateLatest } from '../api/src/db/migrate.js';
 import { createMailer } from '../api/src/mail/mailer.js';
 import { usersRepo } from '../api/src/modules/users/users.repo.js';
+import { ME } from './meTarget.js';
 import { createPlayers, playGamePool, seedGames } from './seed.js';
 
 export const BENCH_PASSWORD = 'bench-password';
 const NO_LIMIT = { windowMs: 60_000, limit: 1_000_000 };
-const ME = { user: { id: 1, username: 'me0001', isAdmin: false } };
 
 const dir = process.argv[2]!;
 const servers: http.Server[] = [];
@@ -88,7 +88,7 @@ const commands = {
         res.end(JSON.stringify(ME));
       }),
     );
-    return { app, express: express5, node, username: 'me0001', password: BENCH_PASSWORD };
+    return { app, express: express5, node, username: ME.user.username, password: BENCH_PASSWORD };
   },
 
   /** The app with `players` players who can log in, and a pool of real games for them to save. */
