@@ -23,7 +23,7 @@ import {
   type StoredBackup,
 } from '@dond/shared';
 import { failureMessage, type AdminDataProvider } from '../dataProvider';
-import { useToast } from '../layout';
+import { Section, useToast } from '../layout';
 import { outcomeLabel } from '../stats/format';
 import { BACKUP_TEXT, exportContent, exportFileName, splitBackups } from './backupFile';
 
@@ -87,20 +87,15 @@ function BackupList({
 }) {
   if (backups.length === 0) return null;
   return (
-    <Card sx={{ mt: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        <Box component="ul" aria-label={title} sx={{ p: 0, m: 0 }}>
-          {backups.map((backup) => (
-            <BackupItem key={backup.key} backup={backup}>
-              {actions(backup)}
-            </BackupItem>
-          ))}
-        </Box>
-      </CardContent>
-    </Card>
+    <Section title={title}>
+      <Box component="ul" aria-label={title} sx={{ p: 0, m: 0 }}>
+        {backups.map((backup) => (
+          <BackupItem key={backup.key} backup={backup}>
+            {actions(backup)}
+          </BackupItem>
+        ))}
+      </Box>
+    </Section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -31,7 +31,7 @@ import {
   type GameRecord,
 } from '@dond/shared';
 import { failureMessage, GAMES_EXPORT_URL, type AdminDataProvider } from '../dataProvider';
-import { useToast } from '../layout';
+import { Section, useToast } from '../layout';
 import { DailyGamesChart } from './DailyGamesChart';
 import { formatPlayedAt, outcomeLabel, rankMark, statCards } from './format';
 
@@ -220,19 +220,6 @@ function TopWinnings({ games }: { games: GameRecord[] }) {
         </TableBody>
       </Table>
     </TableContainer>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card sx={{ mt: 2 }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
   );
 }
 
