@@ -54,10 +54,14 @@ test.describe('the JavaScript a first visit loads', () => {
       await route.continue();
     });
     let boardRequested = Infinity;
+    // Pixi's own dynamic import of its WebGL renderer, preloaded too rather than fetched mid start-up.
+    let rendererRequested = Infinity;
     const failed: string[] = [];
     page.on('request', (req) => {
       if (/\/assets\/PixiBoard-[\w-]+\.js$/.test(req.url()))
         boardRequested = Math.min(boardRequested, Date.now());
+      if (/\/assets\/WebGLRenderer-[\w-]+\.js$/.test(req.url()))
+        rendererRequested = Math.min(rendererRequested, Date.now());
     });
     page.on('response', (res) => {
       if (res.status() >= 400 && res.url().includes('/assets/')) failed.push(`${res.status()} ${res.url()}`);
@@ -65,6 +69,7 @@ test.describe('the JavaScript a first visit loads', () => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
     expect(boardRequested).toBeLessThan(appBundleServed);
+    expect(rendererRequested).toBeLessThan(appBundleServed);
     expect(failed).toEqual([]);
   });
 

@@ -8,6 +8,9 @@ import { BOARD_LIKELY_KEY, GUEST_KEY } from './src/store/storageKeys';
  * `<link rel="modulepreload">` for them. The login screen never fetches them. Build only: the dev server has
  * no chunks.
  */
+/** The chunks Pixi imports dynamically as it starts with preference 'webgl' in a browser. */
+const PIXI_START_CHUNK = /(^|\/)(WebGLRenderer|browserAll)-[\w-]+\.js$/;
+
 export function boardPreload(boardModule: string): Plugin {
   let script = '';
   return {
@@ -19,13 +22,16 @@ export function boardPreload(boardModule: string): Plugin {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       const board = chunks.find((c) => c.facadeModuleId?.endsWith(boardModule));
       if (!board) throw new Error(`boardPreload: no chunk for ${boardModule}`);
-      // The board's chunk and every chunk it imports statically, but not the app's entry (already loading).
+      // The board's chunk and every chunk it imports statically, but not the app's entry (already loading);
+      // and the two that Pixi imports itself as it starts (its WebGL renderer, its browser extensions): tiny
+      // stubs, but each one a round trip in the middle of start-up if it is not already here.
       const files = new Set<string>();
       const visit = (fileName: string) => {
         const chunk = chunks.find((c) => c.fileName === fileName);
         if (!chunk || chunk.isEntry || files.has(fileName)) return;
         files.add(fileName);
         chunk.imports.forEach(visit);
+        chunk.dynamicImports.filter((f) => PIXI_START_CHUNK.test(f)).forEach(visit);
       };
       visit(board.fileName);
       const hrefs = JSON.stringify([...files].map((f) => `/${f}`));
