@@ -54,14 +54,17 @@ test.describe('the JavaScript a first visit loads', () => {
       await route.continue();
     });
     let boardRequested = Infinity;
-    // Pixi's own dynamic import of its WebGL renderer, preloaded too rather than fetched mid start-up.
+    // Pixi's own dynamic import of its WebGL renderer, and the board's fonts, preloaded too.
     let rendererRequested = Infinity;
+    const fontsRequested = new Map<string, number>();
     const failed: string[] = [];
     page.on('request', (req) => {
       if (/\/assets\/PixiBoard-[\w-]+\.js$/.test(req.url()))
         boardRequested = Math.min(boardRequested, Date.now());
       if (/\/assets\/WebGLRenderer-[\w-]+\.js$/.test(req.url()))
         rendererRequested = Math.min(rendererRequested, Date.now());
+      const font = /\/assets\/tiktok-sans-latin-(\d+)-normal-[\w-]+\.woff2$/.exec(req.url());
+      if (font && !fontsRequested.has(font[1]!)) fontsRequested.set(font[1]!, Date.now());
     });
     page.on('response', (res) => {
       if (res.status() >= 400 && res.url().includes('/assets/')) failed.push(`${res.status()} ${res.url()}`);
@@ -70,6 +73,8 @@ test.describe('the JavaScript a first visit loads', () => {
     await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
     expect(boardRequested).toBeLessThan(appBundleServed);
     expect(rendererRequested).toBeLessThan(appBundleServed);
+    expect([...fontsRequested.keys()].sort()).toEqual(['400', '700', '900']);
+    for (const at of fontsRequested.values()) expect(at).toBeLessThan(appBundleServed);
     expect(failed).toEqual([]);
   });
 

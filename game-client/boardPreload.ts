@@ -1,16 +1,22 @@
 import type { Plugin } from 'vite';
+import { BOARD_FONT_WEIGHTS } from './src/board/fonts';
 import { BOARD_LIKELY_KEY, GUEST_KEY } from './src/store/storageKeys';
+
+/** The chunks Pixi imports dynamically as it starts with preference 'webgl' in a browser. */
+const PIXI_START_CHUNK = /(^|\/)(WebGLRenderer|browserAll)-[\w-]+\.js$/;
+
+/** The Latin files of the board's faces, as @fontsource names them. */
+const BOARD_FONT_FILE = new RegExp(
+  `(^|/)tiktok-sans-latin-(${BOARD_FONT_WEIGHTS.join('|')})-normal-[\\w-]+\\.woff2$`,
+);
 
 /**
  * The board's chunk and the Pixi chunks it imports, fetched with the page for a player likely to land on the
  * board (a guest in this tab, or on the board last time), instead of once the app's bundle has run: a tiny
  * classic script in the page's head, written at build time with the chunks' hashed names, adds
- * `<link rel="modulepreload">` for them. The login screen never fetches them. Build only: the dev server has
- * no chunks.
+ * `<link rel="modulepreload">` for them, and `<link rel="preload">` for the board's fonts. The login screen
+ * never fetches them. Build only: the dev server has no chunks.
  */
-/** The chunks Pixi imports dynamically as it starts with preference 'webgl' in a browser. */
-const PIXI_START_CHUNK = /(^|\/)(WebGLRenderer|browserAll)-[\w-]+\.js$/;
-
 export function boardPreload(boardModule: string): Plugin {
   let script = '';
   return {
@@ -35,7 +41,17 @@ export function boardPreload(boardModule: string): Plugin {
       };
       visit(board.fileName);
       const hrefs = JSON.stringify([...files].map((f) => `/${f}`));
-      const source = `if(location.pathname==='/'&&(sessionStorage.getItem(${JSON.stringify(GUEST_KEY)})==='1'||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1'))for(const h of ${hrefs}){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}\n`;
+      // The board's faces (Latin), which the page would otherwise ask for only once the app has run and the
+      // board calls document.fonts.load; the scene waits for them.
+      const fonts = Object.values(bundle)
+        .filter((a) => a.type === 'asset' && BOARD_FONT_FILE.test(a.fileName))
+        .map((a) => `/${a.fileName}`);
+      if (fonts.length !== BOARD_FONT_WEIGHTS.length)
+        throw new Error(`boardPreload: ${fonts.length} board font files, not ${BOARD_FONT_WEIGHTS.length}`);
+      const source =
+        `if(location.pathname==='/'&&(sessionStorage.getItem(${JSON.stringify(GUEST_KEY)})==='1'||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1')){` +
+        `const add=(rel,href,as)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(as){l.as=as;l.type='font/woff2'}document.head.append(l)};` +
+        `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}\n`;
       const fileName = this.emitFile({ type: 'asset', name: 'board-preload.js', source });
       script = `/${this.getFileName(fileName)}`;
     },

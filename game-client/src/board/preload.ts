@@ -8,9 +8,9 @@ import type { PixiBoard } from './PixiBoard';
  * the chunk with the page. The login screen clears the hint, so it never loads Pixi.
  */
 
-/** The canvas measures its text in these faces: fetched alongside the chunk rather than after it. */
-export const BOARD_FONT_WEIGHTS = ['400', '700', '900'] as const;
-export const BOARD_FONT_FAMILY = 'TikTok Sans';
+import { BOARD_FONT_FAMILY, BOARD_FONT_WEIGHTS } from './fonts';
+
+export { BOARD_FONT_FAMILY };
 
 export function loadBoardFonts(): Promise<unknown> {
   // Without the Font Loading API (old browsers, jsdom) the board starts with what the page has.

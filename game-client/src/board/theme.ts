@@ -21,7 +21,7 @@ export const COLORS = {
   success: 0x19c37d,
 } as const;
 
-import { BOARD_FONT_FAMILY } from './preload';
+import { BOARD_FONT_FAMILY } from './fonts';
 
 /** For Pixi's text styles (Pixi quotes the names in this array in place). */
 export const FONT_FAMILY = [BOARD_FONT_FAMILY, 'system-ui', 'sans-serif'];
