@@ -58,6 +58,26 @@ describe('one origin', () => {
     expect(csp).toMatch(/img-src 'self' data: blob:/);
     expect(csp).not.toContain('unsafe-eval');
   });
+
+  it("answers the API's JSON with helmet's headers and a policy that lets nothing load or frame it", async () => {
+    const client = server.client();
+    for (const res of [
+      await client.get('/api/auth/me'),
+      await client.get('/api/health'),
+      await client.get('/api/no-such-route'),
+      await client.post('/api/auth/login', '{"username": '),
+    ]) {
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    // The pages keep theirs.
+    const page = await client.get('/assets/app.js');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' blob:/);
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
 });
 
 describe('the edges', () => {

@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
-import { securityHeaders } from './http/securityHeaders.js';
+import { apiSecurityHeaders, pageSecurityHeaders, type HeaderSetter } from './http/securityHeaders.js';
 import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
 import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
@@ -84,14 +84,14 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   app.set('etag', false);
   if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
 
-  // helmet's headers, computed once (http/securityHeaders.ts): the same headers and CSP on every answer.
-  app.use(securityHeaders(deps.config.appUrl));
-
+  // helmet's headers, computed once (http/securityHeaders.ts): the API's step sets the API's, and every other
+  // answer (the API ends all of its own) gets the pages' with their CSP.
   const api = apiRoutes(deps, sessions, now, log);
   // The client's most frequent call, matched first, with no router of its own to go through.
   app.get('/api/auth/me', api.request, currentUserRoute);
   app.use('/api', api.router);
   app.use('/api', api.errors);
+  app.use(pageSecurityHeaders(deps.config.appUrl));
   app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console'));
   app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client'));
   return { app, sessions };
@@ -124,6 +124,7 @@ function apiRoutes(
   // requests, the session, and its user (Passport's deserializeUser, so status and expiry, every request).
   const request = apiRequest({
     appUrl: deps.config.appUrl,
+    headers: apiSecurityHeaders(),
     json: express.json({ limit: BODY_LIMIT }),
     session: session({
       name: SESSION_COOKIE,
@@ -169,6 +170,7 @@ function apiRoutes(
 
 interface ApiRequestSteps {
   appUrl: string;
+  headers: HeaderSetter;
   json: RequestHandler;
   session: RequestHandler;
   user: RequestHandler;
@@ -176,7 +178,8 @@ interface ApiRequestSteps {
 }
 
 /**
- * Cache-Control, the origin check, the JSON body, the session and its user, in that order, as one middleware.
+ * The API's security headers and Cache-Control, the origin check, the JSON body, the session and its user, in
+ * that order, as one middleware.
  * A request without a body (no Content-Length, no Transfer-Encoding: every GET the client sends) skips the
  * body parser, which would only set `req.body` to undefined.
  *
@@ -185,7 +188,7 @@ interface ApiRequestSteps {
  * handler, fall out to Express's final handler, and that destroys the socket because the answer has gone
  * out. The answer is finished by express-session itself, so a late error is only logged.
  */
-function apiRequest({ appUrl, json, session, user, log }: ApiRequestSteps): RequestHandler {
+function apiRequest({ appUrl, headers, json, session, user, log }: ApiRequestSteps): RequestHandler {
   const refusedOrigin = crossSiteRefusal(appUrl);
   const withSession = (req: Request, res: Response, next: NextFunction) => {
     let wentOn = false;
@@ -200,6 +203,7 @@ function apiRequest({ appUrl, json, session, user, log }: ApiRequestSteps): Requ
     });
   };
   return (req, res, next) => {
+    headers(res);
     res.setHeader('Cache-Control', 'no-store');
     const refused = refusedOrigin(req);
     if (refused) return next(refused);

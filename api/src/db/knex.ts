@@ -28,7 +28,13 @@ export function createDb(databaseUrl: string): Db {
           conn: { pragma: (sql: string) => unknown },
           done: (err: Error | null, conn: unknown) => void,
         ) {
-          // WAL lets readers and the writer overlap; busy_timeout rides out a concurrent writer.
+          // One process owns the file: the server's single connection holds it in exclusive locking mode,
+          // set before WAL is entered, so SQLite keeps the WAL index in its own memory rather than a shared
+          // -shm file it must lock and unlock (two system calls) around every statement, which cost a
+          // request's session read more than the read itself. Another process (npm run migrate, the sqlite3
+          // shell) waits busy_timeout for the file, then gets SQLITE_BUSY: stop the server first
+          // (docs/decisions/0015).
+          conn.pragma('locking_mode = EXCLUSIVE');
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = NORMAL');
           conn.pragma('foreign_keys = ON');
@@ -59,6 +65,18 @@ export function createDb(databaseUrl: string): Db {
     acquireConnectionTimeout: CONNECTION_TIMEOUT_MS,
     pool: { min: 0, max: 10 },
   });
+}
+
+/**
+ * What to tell someone whose start or migration failed because another process holds the SQLite file (the
+ * server keeps it in exclusive locking mode); undefined for any other error.
+ */
+export function databaseInUseMessage(error: unknown, databaseUrl: string): string | undefined {
+  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return undefined;
+  return (
+    `The SQLite database ${databaseUrl.slice('sqlite:'.length)} is in use by another process, most likely ` +
+    'a running server. Stop it and try again (npm start migrates the database itself).'
+  );
 }
 
 export function isMysql(db: Db): boolean {

@@ -1,14 +1,21 @@
 // `npm run migrate`: bring the configured database to the latest schema.
 import { ConfigError, loadConfig } from '../config.js';
-import { createDb } from './knex.js';
+import { createDb, databaseInUseMessage } from './knex.js';
 import { migrateLatest } from './migrate.js';
 
+let databaseUrl = '';
 try {
-  const db = createDb(loadConfig().databaseUrl);
-  const applied = await migrateLatest(db);
-  console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
-  await db.destroy();
+  databaseUrl = loadConfig().databaseUrl;
+  const db = createDb(databaseUrl);
+  try {
+    const applied = await migrateLatest(db);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
+  } finally {
+    await db.destroy();
+  }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError ? error.message : (databaseInUseMessage(error, databaseUrl) ?? error),
+  );
   process.exit(1);
 }

@@ -1,15 +1,18 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 type Middleware = (req: never, res: never, next: (error?: unknown) => void) => void;
 
+/** Sets a fixed list of headers on an answer. */
+export type HeaderSetter = (res: Response) => void;
+
 /**
- * helmet's headers, worked out once at start and set with one loop per request. helmet's middleware is run
+ * helmet's headers, worked out once at start and set with one loop per answer. helmet's middleware is run
  * once against a stand-in response that records what it sets and removes; with no function among the
  * directives (no nonce), its headers do not depend on the request, so every answer gets the same ones, as
  * it would from helmet itself, without its chain of thirteen middlewares on each request.
  */
-export function fixedHeaders(middleware: Middleware): RequestHandler {
+export function fixedHeaders(middleware: Middleware): HeaderSetter {
   const set: Array<[name: string, value: string]> = [];
   const removed: string[] = [];
   const recorder = {
@@ -27,16 +30,18 @@ export function fixedHeaders(middleware: Middleware): RequestHandler {
     finished = true;
   });
   if (!finished) throw new Error('the header middleware did not finish at once');
-  return (_req, res, next) => {
+  return (res) => {
     for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]!);
     for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
-    next();
   };
 }
 
-/** helmet with the game's CSP, as fixed headers. `appUrl` on https also upgrades insecure requests. */
-export function securityHeaders(appUrl: string): RequestHandler {
-  return fixedHeaders(
+/**
+ * For the pages (the game, the admin console, their files): helmet with the game's CSP. `appUrl` on https
+ * also upgrades insecure requests.
+ */
+export function pageSecurityHeaders(appUrl: string): RequestHandler {
+  const apply = fixedHeaders(
     helmet({
       contentSecurityPolicy: {
         directives: {
@@ -53,6 +58,28 @@ export function securityHeaders(appUrl: string): RequestHandler {
       },
       // The API and both front ends share one origin; nothing is embedded cross-origin.
       crossOriginEmbedderPolicy: false,
+    }),
+  );
+  return (_req, res, next) => {
+    apply(res);
+    next();
+  };
+}
+
+/**
+ * For the API's JSON: helmet's headers with the policy OWASP gives REST answers, which load nothing and are
+ * framed by nothing (`default-src 'none'; frame-ancestors 'none'`, X-Frame-Options DENY). The pages' policy,
+ * which lets scripts, workers and images in, has no use on JSON; and it is a fifth of the answer's bytes.
+ */
+export function apiSecurityHeaders(): HeaderSetter {
+  return fixedHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+      },
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: 'deny' },
     }),
   );
 }
