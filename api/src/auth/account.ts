@@ -1,7 +1,10 @@
 import type { User } from '../modules/users/users.repo.js';
 
 /** Why an account may not be signed in right now, in words for the player; null when it may. */
-export function accountProblem(user: User, now: number): string | null {
+export function accountProblem(
+  user: Pick<User, 'status' | 'isAdmin' | 'expiryDate'>,
+  now: number,
+): string | null {
   switch (user.status) {
     case 'pending':
       return 'Your account is pending admin approval. Please wait for approval before logging in.';

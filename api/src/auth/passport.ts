@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { usersRepo, type User as AppUser } from '../modules/users/users.repo.js';
+import { usersRepo, type SessionUser, type User as AppUser } from '../modules/users/users.repo.js';
 import type { Db } from '../db/knex.js';
 import { accountProblem } from './account.js';
 import { takeUserReadWithSession } from './sessionStore.js';
@@ -11,7 +11,8 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-    interface User extends AppUser {}
+    // What a request knows of its signed-in user: a full User at login, a SessionUser on later requests.
+    interface User extends SessionUser {}
   }
 }
 
@@ -36,9 +37,9 @@ export function createPassport(db: Db, now: () => number) {
   // Status and expiry are read on every request: a disabled, rejected or expired account is signed out at once.
   // The session store read the user in the same query as the session (a join); only a session whose row names
   // another user than its data (or none) costs a read of its own; the user read with the session goes on at once.
-  const allowed = (user: AppUser | null) => (user && !accountProblem(user, now()) ? user : false);
+  const allowed = (user: SessionUser | null) => (user && !accountProblem(user, now()) ? user : false);
   passport.deserializeUser<number>(
-    (req: object, id: number, done: (err: unknown, user?: AppUser | false) => void) => {
+    (req: object, id: number, done: (err: unknown, user?: SessionUser | false) => void) => {
       const read = takeUserReadWithSession(req, id);
       if (read) return done(null, allowed(read.user));
       users.findById(id).then(

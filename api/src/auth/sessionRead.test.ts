@@ -2,11 +2,13 @@
 // user's status and expiry on every request. These break if the join's user is reused, mixed up, trusted
 // when it belongs to another id, or skipped when it is missing.
 import type { Server } from 'node:http';
+import type { SessionData } from 'express-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { createMailer } from '../mail/mailer.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { startTestServer, TestClient, type TestServer } from '../testing/testServer.js';
+import { KnexSessionStore, takeUserReadWithSession } from './sessionStore.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let clock = Date.UTC(2026, 10, 21, 12);
@@ -119,6 +121,22 @@ describe('the session and its user, read together', () => {
     expect((await here.get('/api/auth/me')).body.user.username).toBe('no_column');
     await usersRepo(server.db).update(user.id, { status: 'disabled' });
     expect((await here.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('reads only what a request needs of the user: never the password hash', async () => {
+    const { user, sid } = await signedIn('narrow_read', { isAdmin: true });
+    const store = new KnexSessionStore(server.db, () => clock);
+    const sess = await new Promise<SessionData>((resolve, reject) =>
+      store.get(sid, (error, found) =>
+        error || !found ? reject(error ?? new Error('no session')) : resolve(found),
+      ),
+    );
+    const req = {};
+    store.createSession(req as never, sess);
+    expect(takeUserReadWithSession(req, user.id)).toEqual({
+      userId: user.id,
+      user: { id: user.id, username: 'narrow_read', status: 'approved', isAdmin: true, expiryDate: null },
+    });
   });
 
   it('never mixes up the users of concurrent requests', async () => {

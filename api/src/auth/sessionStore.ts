@@ -1,7 +1,12 @@
 import session, { type SessionData } from 'express-session';
 import type { Db } from '../db/knex.js';
 import { prepared } from '../db/prepared.js';
-import { toUser, type User, type UserRow } from '../modules/users/users.repo.js';
+import {
+  SESSION_USER_COLUMNS,
+  toSessionUser,
+  type SessionUser,
+  type SessionUserRow,
+} from '../modules/users/users.repo.js';
 
 interface SessionRow {
   sid: string;
@@ -13,18 +18,21 @@ interface SessionRow {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The session and its user in one read, so the status and expiry check costs no second query. Plain SQL that
-// both engines run as is; the user's columns keep their own names (no clash with the session's).
-const SESSION_WITH_USER = `select s.sess, s.expires_at, s.user_id as session_user_id, u.*
+// both engines run as is; the user's columns keep their own names (no clash with the session's), and only
+// those a request needs (never the password hash).
+const SESSION_WITH_USER = `select s.sess, s.expires_at, s.user_id as session_user_id, ${SESSION_USER_COLUMNS.map(
+  (c) => `u.${c}`,
+).join(', ')}
   from sessions s left join users u on u.id = s.user_id where s.sid = ?`;
 
 type SessionWithUserRow = Pick<SessionRow, 'sess' | 'expires_at'> & {
   session_user_id: number | string | null;
-} & { [K in keyof UserRow]: UserRow[K] | null };
+} & { [K in keyof SessionUserRow]: SessionUserRow[K] | null };
 
 /** The user read with a session: `user` is null when the session's user no longer exists. */
 export interface UserReadWithSession {
   userId: number;
-  user: User | null;
+  user: SessionUser | null;
 }
 
 // A symbol key: neither express-session's copy into the Session nor its JSON hash sees it.
@@ -78,7 +86,7 @@ export class KnexSessionStore extends session.Store {
           sess = JSON.parse(row.sess) as SessionDataWithUser;
           if (row.session_user_id !== null) {
             const userId = Number(row.session_user_id);
-            sess[READ_WITH] = { userId, user: row.id === null ? null : toUser(row as UserRow) };
+            sess[READ_WITH] = { userId, user: row.id === null ? null : toSessionUser(row as SessionUserRow) };
           }
         }
       } catch (parseError) {

@@ -29,6 +29,23 @@ export interface User {
   lastLoginAt: number | null;
 }
 
+/** What a request needs of its signed-in user: who, admin or not, and whether the account may still play. */
+export type SessionUser = Pick<User, 'id' | 'username' | 'status' | 'isAdmin' | 'expiryDate'>;
+
+/** The users columns that make a SessionUser (the session read selects only these: no password hash). */
+export const SESSION_USER_COLUMNS = ['id', 'username', 'status', 'is_admin', 'expiry_date'] as const;
+export type SessionUserRow = Pick<UserRow, (typeof SESSION_USER_COLUMNS)[number]>;
+
+export function toSessionUser(row: SessionUserRow): SessionUser {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    status: row.status,
+    isAdmin: Boolean(row.is_admin),
+    expiryDate: num(row.expiry_date),
+  };
+}
+
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -47,7 +64,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export const toCurrentUser = (u: User): CurrentUser => ({
+export const toCurrentUser = (u: SessionUser): CurrentUser => ({
   id: u.id,
   username: u.username,
   isAdmin: u.isAdmin,
