@@ -10,8 +10,8 @@ import { verifyPassword } from './passwords.js';
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     // What a request knows of its signed-in user: a full User at login, a SessionUser on later requests.
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface User extends SessionUser {}
   }
 }
