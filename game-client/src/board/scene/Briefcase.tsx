@@ -1,6 +1,6 @@
 import { formatNumber, GAME_TEXT, type Gift } from '@dond/shared';
 import { type Container, type Graphics, Rectangle } from 'pixi.js';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../layout';
 import { COLORS, MOTION } from '../theme';
 import { CYAN_BODY, drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
@@ -26,8 +26,12 @@ export interface BriefcaseProps {
   onTap: (caseNumber: number) => void;
 }
 
-/** One briefcase: a shining gold case with its number, the player's star, or the gift once opened. */
-export function Briefcase(props: BriefcaseProps) {
+/**
+ * One briefcase: a shining gold case with its number, the player's star, or the gift once opened. Memoised:
+ * a tap changes one or two cases, and the other two dozen need not run again (their props are the layout's
+ * rectangles, the game's gifts and the store's own actions, all stable between taps).
+ */
+export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
   useFrameOnCommit();
   const { caseNumber, rect, gift, opened, mine, accessible, tappable, details, numberSize, labelSize } =
     props;
@@ -233,4 +237,4 @@ export function Briefcase(props: BriefcaseProps) {
       </pixiContainer>
     </pixiContainer>
   );
-}
+});
