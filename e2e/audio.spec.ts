@@ -227,11 +227,13 @@ test.describe('sound', () => {
     expect(count('noDeal')).toBe(game.offers.length);
     expect(count('finalReveal')).toBe(1);
     expect(count('caseEliminated')).toBeGreaterThanOrEqual(20);
-    // The banker's chord comes half a second after the last case of its round.
+    // The banker's chord comes half a second after the last case of its round: never sooner, and well before
+    // a second half second. Its timer runs on the main thread, which the phone overlay's first frame in
+    // software WebGL holds for a few hundred ms on a loaded machine (845 ms seen in a CI run).
     const lastChord = played.findLastIndex((p) => p.cue === 'bankerOffer');
     const before = played.slice(0, lastChord).findLast((p) => p.cue === 'caseEliminated')!;
     expect(played[lastChord]!.at - before.at).toBeGreaterThanOrEqual(TIMINGS.bankerSoundDelayMs - 5);
-    expect(played[lastChord]!.at - before.at).toBeLessThan(TIMINGS.bankerSoundDelayMs + 250);
+    expect(played[lastChord]!.at - before.at).toBeLessThan(TIMINGS.bankerSoundDelayMs * 2);
     expect(problems).toEqual([]);
     // The game's code and the sound files all load; other failed loads are printed (a 404 seen, not sound).
     if (failedLoads.length) console.log(`failed loads: ${failedLoads.join(', ')}`);
