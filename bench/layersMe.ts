@@ -16,7 +16,7 @@ import { createApp } from '../api/src/app.js';
 import { createPassport, sessionUser } from '../api/src/auth/passport.js';
 import { KnexSessionStore } from '../api/src/auth/sessionStore.js';
 import { crossSiteRefusal } from '../api/src/http/origin.js';
-import { apiSecurityHeaders } from '../api/src/http/securityHeaders.js';
+import { apiSecurityHeaders, headersStep } from '../api/src/http/securityHeaders.js';
 import { createMailer } from '../api/src/mail/mailer.js';
 import { currentUserRoute } from '../api/src/modules/auth/auth.router.js';
 import { dbWithPlayer, ME, ME_LOGIN } from './meTarget.js';
@@ -90,11 +90,7 @@ const sessionOn = (store: session.Store) =>
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: false, maxAge: 30 * 24 * 3600 * 1000, path: '/' },
   });
-const setApiHeaders = apiSecurityHeaders();
-const helmetHeaders: RequestHandler = (_req, res, next) => {
-  setApiHeaders(res);
-  next();
-};
+const helmetHeaders = headersStep(apiSecurityHeaders());
 const refusal = crossSiteRefusal('http://localhost:3000');
 const userStep = sessionUser(createPassport(db, Date.now));
 const fixedAnswer: RequestHandler = (_req, res) => {

@@ -20,9 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // The session and its user in one read, so the status and expiry check costs no second query. Plain SQL that
 // both engines run as is; the user's columns keep their own names (no clash with the session's), and only
 // those a request needs (never the password hash).
-const SESSION_WITH_USER = `select s.sess, s.expires_at, s.user_id as session_user_id, ${SESSION_USER_COLUMNS.map(
-  (c) => `u.${c}`,
-).join(', ')}
+const USER_COLUMNS = SESSION_USER_COLUMNS.map((column) => `u.${column}`).join(', ');
+const SESSION_WITH_USER = `select s.sess, s.expires_at, s.user_id as session_user_id, ${USER_COLUMNS}
   from sessions s left join users u on u.id = s.user_id where s.sid = ?`;
 
 type SessionWithUserRow = Pick<SessionRow, 'sess' | 'expires_at'> & {

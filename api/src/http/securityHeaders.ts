@@ -36,34 +36,40 @@ export function fixedHeaders(middleware: Middleware): HeaderSetter {
   };
 }
 
+/** A fixed header list as a middleware step. */
+export function headersStep(apply: HeaderSetter): RequestHandler {
+  return (_req, res, next) => {
+    apply(res);
+    next();
+  };
+}
+
 /**
  * For the pages (the game, the admin console, their files): helmet with the game's CSP. `appUrl` on https
  * also upgrades insecure requests.
  */
 export function pageSecurityHeaders(appUrl: string): RequestHandler {
-  const apply = fixedHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
-          'script-src': ["'self'", 'blob:'],
-          'worker-src': ["'self'", 'blob:'],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'media-src': ["'self'", 'data:', 'blob:'],
-          'connect-src': ["'self'", 'data:', 'blob:'],
-          'font-src': ["'self'", 'data:'],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'upgrade-insecure-requests': appUrl.startsWith('https:') ? [] : null,
+  return headersStep(
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
+            'script-src': ["'self'", 'blob:'],
+            'worker-src': ["'self'", 'blob:'],
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'media-src': ["'self'", 'data:', 'blob:'],
+            'connect-src': ["'self'", 'data:', 'blob:'],
+            'font-src': ["'self'", 'data:'],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'upgrade-insecure-requests': appUrl.startsWith('https:') ? [] : null,
+          },
         },
-      },
-      // The API and both front ends share one origin; nothing is embedded cross-origin.
-      crossOriginEmbedderPolicy: false,
-    }),
+        // The API and both front ends share one origin; nothing is embedded cross-origin.
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
   );
-  return (_req, res, next) => {
-    apply(res);
-    next();
-  };
 }
 
 /**

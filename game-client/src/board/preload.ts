@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BOARD_LIKELY_KEY } from '../store/storageKeys';
+import { BOARD_FONT_FAMILY, BOARD_FONT_WEIGHTS } from './fonts';
 import type { PixiBoard } from './PixiBoard';
 
 /**
@@ -7,10 +8,6 @@ import type { PixiBoard } from './PixiBoard';
  * (signed in, or as a guest in this tab) most likely lands on the board again: boardEntry.ts starts fetching
  * the chunk with the page. The login screen clears the hint, so it never loads Pixi.
  */
-
-import { BOARD_FONT_FAMILY, BOARD_FONT_WEIGHTS } from './fonts';
-
-export { BOARD_FONT_FAMILY };
 
 export function loadBoardFonts(): Promise<unknown> {
   // Without the Font Loading API (old browsers, jsdom) the board starts with what the page has.
