@@ -48,7 +48,10 @@ export function createMailer(options: {
       // The random part keeps two mails to one address in the same millisecond from overwriting each other.
       const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
       const file = path.join(options.outbox, `${stamp}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written aside and renamed, so the .eml never shows up half written (to a reader, or a test, that
+      // lists the folder while the mail is still being written).
+      await fs.writeFile(`${file}.partial`, info.message as Buffer);
+      await fs.rename(`${file}.partial`, file);
       options.log?.(`Mail to ${message.to} written to ${file}`);
     },
   };
