@@ -104,7 +104,8 @@ test.describe('backups screen', () => {
     const payload = await saveGame(session, { seed: 9, dealInRound: 2 });
     await session.dispose();
     await openAsAdmin(page, '/admin/backups');
-    // Written after the screen opened: Refresh reads it.
+    // Written after the screen has read the (empty) storage: only Refresh reads it.
+    await expect(page.getByRole('heading', { name: 'All Clear!' })).toBeVisible();
     await putInLocalStorage(page, backupEntries([{ payload, player, at: Date.now() }]));
     await expect(unsavedList(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Refresh' }).click();
