@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryBadge, formatCoins, formatNumber } from './format.js';
+import { expiryBadge, formatCoins, formatCount, formatNumber } from './format.js';
 
 describe('formatCoins', () => {
   it('puts the coin symbol before the locale-grouped number', () => {
@@ -9,6 +9,16 @@ describe('formatCoins', () => {
   });
   it('follows the locale it is given', () => {
     expect(formatNumber(44_999, 'de-DE')).toBe('44.999');
+  });
+});
+
+describe('formatCount', () => {
+  it('says one thing in the singular and any other count in the plural', () => {
+    expect(formatCount(1, 'coin')).toBe('1 coin');
+    expect(formatCount(0, 'coin')).toBe('0 coins');
+    expect(formatCount(2_150, 'coin')).toBe('2,150 coins');
+    expect(formatCount(1, 'more case', 'more cases')).toBe('1 more case');
+    expect(formatCount(5, 'more case', 'more cases')).toBe('5 more cases');
   });
 });
 

@@ -12,6 +12,14 @@ export function formatCoins(coins: number, locale = 'en-US'): string {
   return `${COIN_SYMBOL} ${formatNumber(coins, locale)}`;
 }
 
+/**
+ * A count and its word, in the singular for exactly one: '1 coin', '2,150 coins', '1 more case'. `plural`
+ * defaults to the word and an 's'.
+ */
+export function formatCount(count: number, singular: string, plural = `${singular}s`, locale = 'en-US'): string {
+  return `${formatNumber(count, locale)} ${count === 1 ? singular : plural}`;
+}
+
 export type ExpiryBadge = 'No Expiry' | 'Expired' | 'Expires Soon' | `${number} days left`;
 
 /** Whole days left until the expiry, counting a part day as a day. */
@@ -29,5 +37,5 @@ export function expiryBadge(expiryDate: string | Date | null | undefined, now: D
   if (Number.isNaN(expiry.getTime())) return 'No Expiry';
   if (expiry.getTime() <= now.getTime()) return 'Expired';
   const left = daysLeft(expiry, now);
-  return left <= EXPIRES_SOON_DAYS ? 'Expires Soon' : `${left} days left`;
+  return left <= EXPIRES_SOON_DAYS ? 'Expires Soon' : (`${formatCount(left, 'day')} left` as ExpiryBadge);
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTheme } from '@mui/material';
-import { formatNumber, type DailyGames } from '@dond/shared';
+import { formatCount, formatNumber, type DailyGames } from '@dond/shared';
 import { dailyChart } from './format';
 
 const WIDTH = 720;
@@ -21,7 +21,7 @@ export function DailyGamesChart({ days }: { days: DailyGames }) {
       style={{ display: 'block', maxHeight: HEIGHT * 1.5 }}
     >
       <title id={titleId}>
-        {`Games per day, last ${days.length} days: ${formatNumber(chart.totalGames)} games`}
+        {`Games per day, last ${formatCount(days.length, 'day')}: ${formatCount(chart.totalGames, 'game')}`}
       </title>
       {chart.yTicks.map((tick) => (
         <g key={tick.value}>

@@ -1,4 +1,4 @@
-import { formatCoins, formatNumber, type DailyGames, type GameOutcome, type GameStats } from '@dond/shared';
+import { formatCoins, formatCount, formatNumber, type DailyGames, type GameOutcome, type GameStats } from '@dond/shared';
 
 /** SPEC 2's outcome words: 'Banker Accepted' in the Top 10, the shorter 'Banker' in the history. */
 export function outcomeLabel(outcome: GameOutcome, table: 'top' | 'history'): string {
@@ -106,7 +106,7 @@ export function dailyChart(days: DailyGames, width: number, height: number): Dai
       y,
       width: barWidth,
       height: plot.bottom - y,
-      label: `${shortDay(d.day)}: ${formatNumber(d.games)} ${d.games === 1 ? 'game' : 'games'}, ${formatCoins(d.totalWinnings)} won`,
+      label: `${shortDay(d.day)}: ${formatCount(d.games, 'game')}, ${formatCoins(d.totalWinnings)} won`,
     };
   });
   const yTicks = [];

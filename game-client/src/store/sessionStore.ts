@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { GUEST_KEY } from './storageKeys';
+import { GUEST_KEY, VIEW_MODE_KEY } from './storageKeys';
+import { viewModeForViewport } from './viewMode';
 
 export type ViewMode = 'desktop' | 'tablet' | 'mobile';
 export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: string }> = [
@@ -8,12 +9,13 @@ export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: st
   { mode: 'mobile', label: 'Mobile (BETA)', hint: 'Turns the whole page for a phone held sideways' },
 ];
 
-const VIEW_KEY = 'dond.viewMode';
-
-function readViewMode(): ViewMode {
-  const stored = localStorage.getItem(VIEW_KEY);
-  return stored === 'tablet' || stored === 'mobile' ? stored : 'desktop';
+function storedViewMode(): ViewMode | null {
+  const stored = localStorage.getItem(VIEW_MODE_KEY);
+  return stored === 'desktop' || stored === 'tablet' || stored === 'mobile' ? stored : null;
 }
+
+/** The player's own choice, or else what suits the screen (decision 0016). */
+const readViewMode = (): ViewMode => storedViewMode() ?? viewModeForViewport(window.innerWidth);
 
 interface SessionState {
   /** Playing without an account ('Play as guest'): kept for the tab, never saved anywhere else. */
@@ -37,7 +39,14 @@ export const useSessionStore = create<SessionState>((set) => ({
   },
   // A streamer's layout survives a reload.
   setViewMode(viewMode) {
-    localStorage.setItem(VIEW_KEY, viewMode);
+    localStorage.setItem(VIEW_MODE_KEY, viewMode);
     set({ viewMode });
   },
 }));
+
+// Until the player picks a mode, the mode keeps following the screen (a window resized, a device turned).
+window.addEventListener('resize', () => {
+  if (storedViewMode() !== null) return;
+  const viewMode = viewModeForViewport(window.innerWidth);
+  if (useSessionStore.getState().viewMode !== viewMode) useSessionStore.setState({ viewMode });
+});

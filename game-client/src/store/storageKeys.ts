@@ -4,3 +4,5 @@
 export const GUEST_KEY = 'dond.guest';
 /** localStorage: '1' when the player landed on the board last time (signed in, or a guest). */
 export const BOARD_LIKELY_KEY = 'dond.boardLikely';
+/** localStorage: the view mode the player chose ('desktop', 'tablet', 'mobile'); absent until they choose. */
+export const VIEW_MODE_KEY = 'dond.viewMode';

@@ -1,4 +1,4 @@
-import { formatNumber } from '../format.js';
+import { formatCount } from '../format.js';
 
 /** The board's words, SPEC.md sections 2 and 4, in one place for the canvas, its DOM mirror and the tests. */
 export const GAME_TEXT = {
@@ -52,20 +52,26 @@ export const GAME_TOASTS = {
 export function roundStartsToast(round: number, casesToEliminate: number): ToastText {
   return {
     title: 'NO DEAL!',
-    description: `Round ${round} starts! Eliminate ${casesToEliminate} more cases.`,
+    description: `Round ${round} starts! Eliminate ${formatCount(casesToEliminate, 'more case', 'more cases')}.`,
   };
 }
 
 export function caseEliminatedText(caseNumber: number, coins: number): string {
-  return `Case ${caseNumber} contained ${formatNumber(coins)} coins`;
+  return `Case ${caseNumber} contained ${formatCount(coins, 'coin')}`;
 }
 
+/**
+ * What refusing the offer leads to: more cases to open, or, after the last offer (nothing left to open),
+ * the final decision.
+ */
 export function ifYouRejectText(casesToOpen: number): string {
-  return `IF YOU REJECT THIS OFFER You must open ${casesToOpen} more case(s)`;
+  return casesToOpen > 0
+    ? `IF YOU REJECT THIS OFFER You must open ${formatCount(casesToOpen, 'more case', 'more cases')}`
+    : 'IF YOU REJECT THIS OFFER You go to the final decision: keep your case or swap it';
 }
 
 export function youWonText(coins: number): string {
-  return `You won ${formatNumber(coins)} coins!`;
+  return `You won ${formatCount(coins, 'coin')}!`;
 }
 
 export function yourCaseContainedText(caseNumber: number): string {
@@ -94,10 +100,13 @@ export function finalRevealMessage(winnings: number, playerCaseCoins: number): s
   return winnings >= playerCaseCoins ? GAME_TEXT.excellentChoice : GAME_TEXT.caseWorthMoreThanWinnings;
 }
 
-/** The status line: 'Round', 'Cases Remaining' and, while eliminating, 'Eliminate: N more'. */
+/**
+ * The status line: 'Round', 'Cases Remaining' and, while cases are left to open this round, 'Eliminate: N
+ * more' (never 'Eliminate: 0 more').
+ */
 export function statusLine(round: number, casesRemaining: number, eliminateMore: number | null): string[] {
   const parts = [`Round ${round}`, `Cases Remaining ${casesRemaining}`];
-  if (eliminateMore !== null) parts.push(`Eliminate: ${eliminateMore} more`);
+  if (eliminateMore !== null && eliminateMore > 0) parts.push(`Eliminate: ${eliminateMore} more`);
   return parts;
 }
 

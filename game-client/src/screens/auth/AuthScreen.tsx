@@ -1,3 +1,4 @@
+import { Footer } from '../../ui/Footer';
 import { rememberBoardLikely } from '../../board/preload';
 import { registerRequestSchema, TIMINGS } from '@dond/shared';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -115,78 +116,81 @@ export function AuthScreen() {
   }
 
   return (
-    <main className="center-screen auth-screen">
-      <section className="card auth-card" aria-labelledby="auth-title">
-        <ShowTitle titleId="auth-title" />
+    <div className="page-with-footer">
+      <main className="center-screen auth-screen">
+        <section className="card auth-card" aria-labelledby="auth-title">
+          <ShowTitle titleId="auth-title" />
 
-        <div className="auth-tabs" role="tablist" aria-label="Account" onKeyDown={onTabKey}>
-          {MODES.map((m) => (
-            <button
-              key={m}
-              ref={(el) => {
-                tabs.current[m] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`auth-tab-${m}`}
-              aria-selected={mode === m}
-              aria-controls="auth-panel"
-              tabIndex={mode === m ? 0 : -1}
-              className="auth-tab"
-              onClick={() => setMode(m)}
-            >
-              {MODE_TEXT[m].tab}
-            </button>
-          ))}
-        </div>
+          <div className="auth-tabs" role="tablist" aria-label="Account" onKeyDown={onTabKey}>
+            {MODES.map((m) => (
+              <button
+                key={m}
+                ref={(el) => {
+                  tabs.current[m] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`auth-tab-${m}`}
+                aria-selected={mode === m}
+                aria-controls="auth-panel"
+                tabIndex={mode === m ? 0 : -1}
+                className="auth-tab"
+                onClick={() => setMode(m)}
+              >
+                {MODE_TEXT[m].tab}
+              </button>
+            ))}
+          </div>
 
-        <form
-          id="auth-panel"
-          role="tabpanel"
-          aria-labelledby={`auth-tab-${mode}`}
-          className="auth-form"
-          noValidate
-          onSubmit={onSubmit}
-        >
-          <p className="auth-lead">{current.lead}</p>
-          <FormField id="auth-username" label="Username" autoComplete="username" {...field('username')} />
-          <FormField
-            id="auth-password"
-            label="Password"
-            type="password"
-            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-            {...field('password')}
-          />
-          {mode === 'register' && (
-            <FormField id="auth-email" label="Email" type="email" autoComplete="email" {...field('email')} />
-          )}
-          {mode === 'login' && (
-            <p className="auth-forgot">
-              <Link to="/forgot-password">Forgot your password?</Link>
-            </p>
-          )}
-          <button type="submit" className="btn btn-primary auth-submit" disabled={pending}>
-            {pending ? 'Loading...' : current.submit}
-          </button>
-        </form>
-
-        <div className="auth-guest">
-          <span className="auth-or" aria-hidden="true">
-            or
-          </span>
-          <button
-            type="button"
-            className="btn btn-ghost auth-guest-button"
-            onClick={() => {
-              playAsGuest();
-              navigate('/');
-            }}
+          <form
+            id="auth-panel"
+            role="tabpanel"
+            aria-labelledby={`auth-tab-${mode}`}
+            className="auth-form"
+            noValidate
+            onSubmit={onSubmit}
           >
-            Play as guest
-          </button>
-          <p className="auth-guest-note">Guest games are not saved.</p>
-        </div>
-      </section>
-    </main>
+            <p className="auth-lead">{current.lead}</p>
+            <FormField id="auth-username" label="Username" autoComplete="username" {...field('username')} />
+            <FormField
+              id="auth-password"
+              label="Password"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              {...field('password')}
+            />
+            {mode === 'register' && (
+              <FormField id="auth-email" label="Email" type="email" autoComplete="email" {...field('email')} />
+            )}
+            {mode === 'login' && (
+              <p className="auth-forgot">
+                <Link to="/forgot-password">Forgot your password?</Link>
+              </p>
+            )}
+            <button type="submit" className="btn btn-primary auth-submit" disabled={pending}>
+              {pending ? 'Loading...' : current.submit}
+            </button>
+          </form>
+
+          <div className="auth-guest">
+            <span className="auth-or" aria-hidden="true">
+              or
+            </span>
+            <button
+              type="button"
+              className="btn btn-ghost auth-guest-button"
+              onClick={() => {
+                playAsGuest();
+                navigate('/');
+              }}
+            >
+              Play as guest
+            </button>
+            <p className="auth-guest-note">Guest games are not saved.</p>
+          </div>
+        </section>
+      </main>
+      <Footer />
+    </div>
   );
 }

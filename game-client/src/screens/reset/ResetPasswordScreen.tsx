@@ -1,3 +1,4 @@
+import { Footer } from '../../ui/Footer';
 import {
   forgotPasswordRequestSchema,
   messageResponseSchema,
@@ -156,92 +157,95 @@ function ResetPasswordCard({ token }: { token: string | null }) {
   }
 
   return (
-    <main className="center-screen reset-screen">
-      <section className="card reset-card" aria-labelledby="reset-heading">
-        <ShowTitle heading={false} />
+    <div className="page-with-footer">
+      <main className="center-screen reset-screen">
+        <section className="card reset-card" aria-labelledby="reset-heading">
+          <ShowTitle heading={false} />
 
-        {mode === 'verifying' && (
-          <div className="reset-body" aria-busy="true">
-            <h1 id="reset-heading">Checking your reset link</h1>
-            <p className="reset-lead">Loading...</p>
-          </div>
-        )}
+          {mode === 'verifying' && (
+            <div className="reset-body" aria-busy="true">
+              <h1 id="reset-heading">Checking your reset link</h1>
+              <p className="reset-lead">Loading...</p>
+            </div>
+          )}
 
-        {mode === 'forgot' && (
-          <form className="reset-body" noValidate onSubmit={send}>
-            <h1 id="reset-heading">Forgot Password</h1>
-            <p className="reset-lead">
-              Enter the email address of your account and we will send you a link to reset your password.
-            </p>
-            <FormField
-              id="reset-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={forgot.values.email}
-              error={forgot.errorOf('email')}
-              onValue={(v) => forgot.change('email', v)}
-            />
-            <button type="submit" className="btn btn-primary reset-submit" disabled={pending}>
-              {pending ? 'Sending...' : 'Send Reset Link'}
-            </button>
-          </form>
-        )}
+          {mode === 'forgot' && (
+            <form className="reset-body" noValidate onSubmit={send}>
+              <h1 id="reset-heading">Forgot Password</h1>
+              <p className="reset-lead">
+                Enter the email address of your account and we will send you a link to reset your password.
+              </p>
+              <FormField
+                id="reset-email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={forgot.values.email}
+                error={forgot.errorOf('email')}
+                onValue={(v) => forgot.change('email', v)}
+              />
+              <button type="submit" className="btn btn-primary reset-submit" disabled={pending}>
+                {pending ? 'Sending...' : 'Send Reset Link'}
+              </button>
+            </form>
+          )}
 
-        {mode === 'reset' && (
-          <form className="reset-body" noValidate onSubmit={resetPassword}>
-            <h1 id="reset-heading">Reset Password</h1>
-            <p className="reset-lead">Choose a new password for your account.</p>
-            <FormField
-              id="reset-password"
-              label="New Password"
-              type="password"
-              autoComplete="new-password"
-              value={reset.values.password}
-              error={reset.errorOf('password')}
-              onValue={(v) => reset.change('password', v)}
-            />
-            <FormField
-              id="reset-confirmPassword"
-              label="Confirm Password"
-              type="password"
-              autoComplete="new-password"
-              value={reset.values.confirmPassword}
-              error={reset.errorOf('confirmPassword')}
-              onValue={(v) => reset.change('confirmPassword', v)}
-            />
-            <button type="submit" className="btn btn-primary reset-submit" disabled={pending}>
-              {pending ? 'Resetting...' : 'Reset Password'}
-            </button>
-          </form>
-        )}
+          {mode === 'reset' && (
+            <form className="reset-body" noValidate onSubmit={resetPassword}>
+              <h1 id="reset-heading">Reset Password</h1>
+              <p className="reset-lead">Choose a new password for your account.</p>
+              <FormField
+                id="reset-password"
+                label="New Password"
+                type="password"
+                autoComplete="new-password"
+                value={reset.values.password}
+                error={reset.errorOf('password')}
+                onValue={(v) => reset.change('password', v)}
+              />
+              <FormField
+                id="reset-confirmPassword"
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                value={reset.values.confirmPassword}
+                error={reset.errorOf('confirmPassword')}
+                onValue={(v) => reset.change('confirmPassword', v)}
+              />
+              <button type="submit" className="btn btn-primary reset-submit" disabled={pending}>
+                {pending ? 'Resetting...' : 'Reset Password'}
+              </button>
+            </form>
+          )}
 
-        {mode === 'success' && (
-          <div className="reset-body reset-success">
-            <svg className="reset-check" role="img" aria-label="Success" viewBox="0 0 52 52">
-              <circle cx="26" cy="26" r="24" />
-              <path d="M15 27 l8 8 l15 -17" />
-            </svg>
-            {success === 'linkSent' ? (
-              <>
-                <h1 id="reset-heading">Check Your Email</h1>
-                <p className="reset-lead">
-                  If an account uses that address, a link to reset its password is on its way.
-                </p>
-              </>
-            ) : (
-              <>
-                <h1 id="reset-heading">Password Reset</h1>
-                <p className="reset-lead">Your new password is set. Taking you back to the login screen...</p>
-              </>
-            )}
-          </div>
-        )}
+          {mode === 'success' && (
+            <div className="reset-body reset-success">
+              <svg className="reset-check" role="img" aria-label="Success" viewBox="0 0 52 52">
+                <circle cx="26" cy="26" r="24" />
+                <path d="M15 27 l8 8 l15 -17" />
+              </svg>
+              {success === 'linkSent' ? (
+                <>
+                  <h1 id="reset-heading">Check Your Email</h1>
+                  <p className="reset-lead">
+                    If an account uses that address, a link to reset its password is on its way.
+                  </p>
+                </>
+              ) : (
+                <>
+                  <h1 id="reset-heading">Password Reset</h1>
+                  <p className="reset-lead">Your new password is set. Taking you back to the login screen...</p>
+                </>
+              )}
+            </div>
+          )}
 
-        <Link className="btn btn-ghost reset-back" to="/auth">
-          Back to Login
-        </Link>
-      </section>
-    </main>
+          <Link className="btn btn-ghost reset-back" to="/auth">
+            Back to Login
+          </Link>
+        </section>
+      </main>
+      <Footer />
+    </div>
   );
 }

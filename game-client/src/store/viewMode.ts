@@ -1,0 +1,15 @@
+import type { ViewMode } from './sessionStore';
+
+/**
+ * The view mode a first visit gets from its viewport, in CSS pixels (decision 0016). Width decides: a phone
+ * held upright is narrow (Mobile turns the page to give the board the long side), a tablet either way up or
+ * a small laptop window is tablet-sized, anything from a 1280 px desktop up is Desktop.
+ */
+export const MOBILE_MAX_WIDTH = 600;
+export const DESKTOP_MIN_WIDTH = 1280;
+
+export function viewModeForViewport(width: number): ViewMode {
+  if (width < MOBILE_MAX_WIDTH) return 'mobile';
+  if (width < DESKTOP_MIN_WIDTH) return 'tablet';
+  return 'desktop';
+}
