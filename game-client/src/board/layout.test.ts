@@ -5,11 +5,14 @@ import {
   CASE_COUNT,
   CASE_MIN_ASPECT,
   CASE_ROWS,
+  CONTROLS_GAP,
   DESKTOP_CASE_ROWS,
+  DESKTOP_STACK_ASPECT,
   MIN_TAP,
   MOBILE_CASE_ROWS,
   TABLET_CASE_ROWS,
   VALUE_ROWS_PER_BOARD,
+  VALUE_ROW_EMS,
   layoutBoard,
   type BoardLayout,
   type Rect,
@@ -85,15 +88,42 @@ const VIEWPORTS: ReadonlyArray<readonly [number, number]> = [
   [768, 1024],
   [1366, 768],
   [1920, 1080],
+  [1080, 1920],
 ];
+
+/**
+ * The board's box in the game page at a viewport, by mode, in CSS pixels: what the header, the view-mode
+ * buttons and the audio panel leave (e2e/onairLayout.spec.ts measures them in Chromium and fails if a box
+ * gets smaller). Mobile turns the page 90 degrees, so its box is the viewport turned.
+ */
+const BOARD_BOXES: ReadonlyArray<{ viewport: string; boxes: Record<ViewMode, readonly [number, number]> }> = [
+  { viewport: '1920x1080', boxes: { desktop: [1920, 824], tablet: [1920, 824], mobile: [1080, 1920] } },
+  { viewport: '1080x1920', boxes: { desktop: [1080, 1664], tablet: [1080, 1664], mobile: [1920, 1080] } },
+  { viewport: '1366x768', boxes: { desktop: [1366, 512], tablet: [1366, 512], mobile: [768, 1366] } },
+  { viewport: '1024x768', boxes: { desktop: [1024, 513], tablet: [1024, 513], mobile: [768, 1024] } },
+  { viewport: '768x1024', boxes: { desktop: [768, 782], tablet: [768, 782], mobile: [1024, 768] } },
+  { viewport: '390x844', boxes: { desktop: [390, 496], tablet: [390, 496], mobile: [844, 390] } },
+];
+const MODES: readonly ViewMode[] = ['desktop', 'tablet', 'mobile'];
+const boxCases = (viewports: readonly string[]) =>
+  BOARD_BOXES.filter((b) => viewports.includes(b.viewport)).flatMap(({ viewport, boxes }) =>
+    MODES.map((mode) => ({ viewport, mode, width: boxes[mode][0], height: boxes[mode][1] })),
+  );
+
 // Mobile turns the whole page 90 degrees, so its stage is the viewport turned. The unturned sizes are
 // checked too where they are at least tablet-wide: 7 cases of 44 px at 4:3 cannot fit 375 px across.
-const CASES: Array<{ mode: ViewMode; width: number; height: number }> = VIEWPORTS.flatMap(([w, h]) => [
-  { mode: 'desktop' as const, width: w, height: h },
-  { mode: 'tablet' as const, width: w, height: h },
-  { mode: 'mobile' as const, width: h, height: w },
-  ...(w >= 768 ? [{ mode: 'mobile' as const, width: w, height: h }] : []),
-]);
+// Then every mode in the page's real board boxes, the phone's in desktop and tablet mode aside (a phone
+// opens in Mobile, decision 0016; 26 cases of 44 px do not fit a 390 px wide box).
+const CASES: Array<{ mode: ViewMode; width: number; height: number }> = [
+  ...VIEWPORTS.flatMap(([w, h]) => [
+    { mode: 'desktop' as const, width: w, height: h },
+    { mode: 'tablet' as const, width: w, height: h },
+    { mode: 'mobile' as const, width: h, height: w },
+    ...(w >= 768 ? [{ mode: 'mobile' as const, width: w, height: h }] : []),
+  ]),
+  ...boxCases(['1920x1080', '1080x1920', '1366x768', '1024x768', '768x1024']),
+  ...boxCases(['390x844']).filter((c) => c.mode === 'mobile' || c.mode === 'desktop'),
+];
 
 describe('case row patterns', () => {
   it('follow SPEC.md section 2 and hold 26 cases', () => {
@@ -183,7 +213,7 @@ describe.each(CASES)('layout $mode at $width x $height', ({ mode, width, height 
     expect(l.fonts.caseNumber).toBeLessThan(l.caseSize.height);
   });
 
-  if (mode === 'desktop') {
+  if (mode === 'desktop' && height <= width * DESKTOP_STACK_ASPECT) {
     it('splits 2/3/2 and shows case 26 alone, centred below the grid', () => {
       const rows = rowsOf(l.cases);
       const last = rows[rows.length - 1]!;
@@ -199,7 +229,17 @@ describe.each(CASES)('layout $mode at $width x $height', ({ mode, width, height 
       expect(l.caseArea.width / l.lowerValues.panel.width).toBeCloseTo(3 / 2);
       expect(l.higherValues.panel.width).toBeCloseTo(l.lowerValues.panel.width);
     });
-  } else {
+  } else if (mode === 'desktop') {
+    it('stacks a portrait box: the cases on top, case 26 alone below, the two boards side by side under them', () => {
+      const rows = rowsOf(l.cases);
+      expect(rows[rows.length - 1]).toEqual([l.cases[25]]);
+      const below = l.controls.panel.y + l.controls.panel.height;
+      expect(l.lowerValues.panel.y).toBeGreaterThanOrEqual(below);
+      expect(l.higherValues.panel.y).toBeCloseTo(l.lowerValues.panel.y);
+      expect(l.higherValues.panel.x).toBeGreaterThan(l.lowerValues.panel.x + l.lowerValues.panel.width);
+    });
+  }
+  if (mode !== 'desktop') {
     it('meets the 44 px minimum tap size', () => {
       for (const [i, r] of l.cases.entries()) {
         expect(r.width, `case ${i + 1} width`).toBeGreaterThanOrEqual(MIN_TAP);
@@ -211,9 +251,76 @@ describe.each(CASES)('layout $mode at $width x $height', ({ mode, width, height 
   }
 
   if (mode === 'tablet') {
-    it('has the GAME CONTROLS panel with its SHOW/HIDE toggle', () => {
-      expect(l.controls.toggle).not.toBeNull();
-      expect(l.controls.heading).not.toBeNull();
+    it('has the GAME CONTROLS panel with its SHOW/HIDE toggle, each button a full tap high with room around', () => {
+      const { panel, toggle, heading, newGame, reset } = l.controls;
+      expect(toggle).not.toBeNull();
+      expect(heading).not.toBeNull();
+      for (const r of [toggle!, newGame, reset]) {
+        expect(r.height).toBeGreaterThanOrEqual(MIN_TAP);
+        // Padding inside the panel's edge.
+        expect(r.x - panel.x).toBeGreaterThanOrEqual(8 - EPS);
+        expect(r.y - panel.y).toBeGreaterThanOrEqual(8 - EPS);
+        expect(panel.x + panel.width - (r.x + r.width)).toBeGreaterThanOrEqual(8 - EPS);
+        expect(panel.y + panel.height - (r.y + r.height)).toBeGreaterThanOrEqual(8 - EPS);
+      }
+      expect(newGame.y - (toggle!.y + toggle!.height)).toBeGreaterThanOrEqual(CONTROLS_GAP - EPS);
+      expect(reset.x - (newGame.x + newGame.width)).toBeGreaterThanOrEqual(CONTROLS_GAP - EPS);
+      expect(toggle!.x - (heading!.x + heading!.width)).toBeGreaterThanOrEqual(CONTROLS_GAP - EPS);
     });
   }
+  it('leaves room between NEW GAME and RESET', () => {
+    const { newGame, reset } = l.controls;
+    expect(reset.x - (newGame.x + newGame.width)).toBeGreaterThanOrEqual(CONTROLS_GAP - EPS);
+  });
+});
+
+/** The texts that must read on a captured frame: case numbers, values and overlay texts (issue 15). */
+const SHOW_TEXT = 28;
+/** Nothing on the board smaller, at those sizes. */
+const SMALLEST_TEXT = 18;
+
+describe.each(boxCases(['1920x1080', '1080x1920']))(
+  'type on a $viewport capture, $mode ($width x $height)',
+  ({ mode, width, height }) => {
+    const { fonts } = layoutBoard({ width, height, mode });
+    it(`shows case numbers, values and overlay texts at ${SHOW_TEXT} px and up`, () => {
+      // The player's own case shows its number at 0.85 of the others' (Briefcase.tsx).
+      expect(Math.round(fonts.caseNumber * 0.85), 'your case number').toBeGreaterThanOrEqual(SHOW_TEXT);
+      expect(fonts.valueRow, 'value rows').toBeGreaterThanOrEqual(SHOW_TEXT);
+      expect(fonts.overlayTitle, 'overlay titles').toBeGreaterThanOrEqual(SHOW_TEXT);
+      expect(fonts.overlayBody, 'overlay texts').toBeGreaterThanOrEqual(SHOW_TEXT);
+      // The case toast's lines are 0.9 of the overlay text (CaseToast.tsx).
+      expect(Math.round(fonts.overlayBody * 0.9), 'case toast').toBeGreaterThanOrEqual(SHOW_TEXT - 1);
+    });
+    it(`draws nothing under ${SMALLEST_TEXT} px`, () => {
+      for (const [name, size] of Object.entries(fonts)) {
+        expect(size, name).toBeGreaterThanOrEqual(SMALLEST_TEXT);
+      }
+      // The smallest derived sizes: the offer's PREVIOUS OFFERS (0.85 of the overlay text).
+      expect(Math.round(fonts.overlayBody * 0.85)).toBeGreaterThanOrEqual(SMALLEST_TEXT);
+    });
+  },
+);
+
+describe.each([
+  ...boxCases(['1024x768', '1366x768', '768x1024']),
+  ...boxCases(['390x844']).filter((c) => c.mode === 'mobile'),
+])('type at $viewport, $mode ($width x $height)', ({ mode, width, height }) => {
+  const l = layoutBoard({ width, height, mode });
+  it('is never absurdly small, and grows where the box is bigger', () => {
+    for (const [name, size] of Object.entries(l.fonts)) {
+      // The case labels are the small print of an opened case; the rest reads at arm's length.
+      expect(size, name).toBeGreaterThanOrEqual(name === 'caseLabel' ? 8 : 11);
+    }
+    expect(l.fonts.caseNumber).toBeGreaterThanOrEqual(18);
+    expect(l.fonts.overlayTitle).toBeGreaterThan(l.fonts.overlayBody);
+  });
+  it('keeps each value row tall enough for its text and wide enough for picture, name and coins', () => {
+    for (const board of [l.lowerValues, l.higherValues]) {
+      for (const r of board.rows) {
+        expect(r.height).toBeGreaterThanOrEqual(l.fonts.valueRow * 1.2);
+        expect(r.width).toBeGreaterThanOrEqual(l.fonts.valueRow * VALUE_ROW_EMS - EPS);
+      }
+    }
+  });
 });

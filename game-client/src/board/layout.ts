@@ -40,6 +40,15 @@ export const MIN_TAP = 44;
 /** The design size that scale 1 stands for. */
 export const DESIGN_WIDTH = 1366;
 export const DESIGN_HEIGHT = 768;
+/**
+ * A value row holds the gift's picture, its name (or short name) and its coins with the coin symbol: about
+ * this many of its font size across, so a column is never narrower.
+ */
+export const VALUE_ROW_EMS = 12;
+/** Desktop boxes taller than this (a portrait capture, a phone) stack the boards under the cases. */
+export const DESKTOP_STACK_ASPECT = 1.2;
+/** Room between the NEW GAME and RESET buttons, and around them in the tablet's GAME CONTROLS panel. */
+export const CONTROLS_GAP = 12;
 
 export interface ValueBoardLayout {
   panel: Rect;
@@ -101,6 +110,15 @@ export function layoutScale(width: number, height: number): number {
   return clamp(Math.min(width / DESIGN_WIDTH, height / DESIGN_HEIGHT), 0.5, 1.6);
 }
 
+/**
+ * Text follows the board's area, not its narrow side: a 1080-wide portrait capture has as much room to read
+ * as a 1920-wide landscape one, and its text must read as well (28 px and up for numbers, values and
+ * overlays there; decision 0016).
+ */
+export function typeScale(width: number, height: number): number {
+  return clamp(Math.sqrt((width * height) / (DESIGN_WIDTH * DESIGN_HEIGHT)), 0.5, 1.8);
+}
+
 function valueBoard(panel: Rect, titleH: number, pad: number): ValueBoardLayout {
   const title = rect(panel.x + pad, panel.y + pad, panel.width - 2 * pad, titleH);
   const top = title.y + titleH + pad;
@@ -136,6 +154,8 @@ function placeCases(area: Rect, rows: readonly number[], cw: number, ch: number,
 
 interface Metrics {
   s: number;
+  /** typeScale: what the fonts follow. */
+  t: number;
   pad: number;
   gap: number;
   caseGap: number;
@@ -143,6 +163,9 @@ interface Metrics {
   statusH: number;
   valueTitleH: number;
   controlsH: number;
+  buttonH: number;
+  controlsPad: number;
+  controlsGap: number;
   minValueRow: number;
   minValueCol: number;
   fonts: Omit<FontSizes, 'valueRow' | 'caseNumber' | 'caseLabel'>;
@@ -150,29 +173,38 @@ interface Metrics {
 
 function metrics(width: number, height: number, mode: ViewMode): Metrics {
   const s = layoutScale(width, height);
+  const t = typeScale(width, height);
   const fonts = {
-    title: Math.round(clamp(28 * s, 14, 44)),
-    status: Math.round(clamp(18 * s, 11, 28)),
-    valueTitle: Math.round(clamp(18 * s, 11, 28)),
-    button: Math.round(clamp(16 * s, 12, 24)),
-    overlayTitle: Math.round(clamp(32 * s, 18, 48)),
-    overlayBody: Math.round(clamp(18 * s, 13, 26)),
+    title: Math.round(clamp(30 * t, 14, 52)),
+    status: Math.round(clamp(18 * t, 11, 32)),
+    valueTitle: Math.round(clamp(18 * t, 11, 32)),
+    button: Math.round(clamp(16 * t, 12, 28)),
+    overlayTitle: Math.round(clamp(34 * t, 18, 56)),
+    overlayBody: Math.round(clamp(26 * t, 13, 40)),
   };
   const touch = mode !== 'desktop';
   const buttonH = Math.max(touch ? MIN_TAP : 24, Math.round(fonts.button * 2.4));
+  const controlsPad = Math.max(8, Math.round(10 * t));
+  const controlsGap = Math.max(CONTROLS_GAP, Math.round(16 * t));
+  // The row text the value boards aim for: a column must hold it (VALUE_ROW_EMS) with picture and coins.
+  const valueFont = clamp(22 * t, 11, 40);
   return {
     s,
+    t,
     pad: Math.max(6, Math.round(14 * s)),
     gap: Math.max(5, Math.round(12 * s)),
     caseGap: Math.max(4, Math.round(10 * s)),
     titleH: Math.round(fonts.title * 1.5),
     statusH: Math.round(fonts.status * 1.5),
     valueTitleH: Math.round(fonts.valueTitle * 1.5),
-    // Tablet: a heading row with SHOW/HIDE above the NEW GAME / RESET row.
-    controlsH: mode === 'tablet' ? 2 * buttonH + Math.max(4, Math.round(6 * s)) : buttonH,
-    // A value row must keep a readable line of text (about 11 px and up).
-    minValueRow: Math.max(20, Math.round(22 * s)),
-    minValueCol: Math.max(96, Math.round(150 * s)),
+    // Tablet: a heading row with SHOW/HIDE above the NEW GAME / RESET row, with room around and between.
+    controlsH: mode === 'tablet' ? 2 * controlsPad + 2 * buttonH + controlsGap : buttonH,
+    buttonH,
+    controlsPad,
+    controlsGap,
+    // A value row must keep a readable line of text (about 11 px and up) beside its picture.
+    minValueRow: Math.max(20, Math.round(valueFont * 1.9)),
+    minValueCol: Math.round(valueFont * VALUE_ROW_EMS),
     fonts,
   };
 }
@@ -198,28 +230,32 @@ function centreColumn(box: Rect, m: Metrics): Centre {
 const centreChrome = (m: Metrics) => m.titleH + m.gap / 2 + m.statusH + 2 * m.gap + m.controlsH;
 
 function controlsLayout(panel: Rect, mode: ViewMode, m: Metrics): ControlsLayout {
-  const inner = Math.max(4, Math.round(6 * m.s));
-  const buttonW = Math.min(220 * m.s + 60, (panel.width - inner) / 2);
+  const { controlsGap: between, controlsPad: pad, buttonH } = m;
   if (mode !== 'tablet') {
-    const x0 = panel.x + (panel.width - (2 * buttonW + inner)) / 2;
+    const buttonW = Math.min(220 * m.t + 60, (panel.width - between) / 2);
+    const x0 = panel.x + (panel.width - (2 * buttonW + between)) / 2;
     return {
       panel,
       toggle: null,
       heading: null,
       newGame: rect(x0, panel.y, buttonW, panel.height),
-      reset: rect(x0 + buttonW + inner, panel.y, buttonW, panel.height),
+      reset: rect(x0 + buttonW + between, panel.y, buttonW, panel.height),
     };
   }
-  const rowH = (panel.height - inner) / 2;
-  const toggleW = Math.min(Math.max(MIN_TAP * 2, 90 * m.s), panel.width / 3);
-  const x0 = panel.x + (panel.width - (2 * buttonW + inner)) / 2;
-  const y1 = panel.y + rowH + inner;
+  // The GAME CONTROLS panel: the heading and SHOW/HIDE, then NEW GAME and RESET, each a full tap high, with
+  // the panel's padding around them and a gap between (issue 15: the panel was cramped).
+  const innerW = panel.width - 2 * pad;
+  const buttonW = Math.min(220 * m.t + 60, (innerW - between) / 2);
+  const toggleW = Math.min(Math.max(MIN_TAP * 2, 100 * m.t), innerW / 3);
+  const x0 = panel.x + (panel.width - (2 * buttonW + between)) / 2;
+  const y0 = panel.y + pad;
+  const y1 = y0 + buttonH + between;
   return {
     panel,
-    heading: rect(panel.x, panel.y, panel.width - toggleW - inner, rowH),
-    toggle: rect(panel.x + panel.width - toggleW, panel.y, toggleW, rowH),
-    newGame: rect(x0, y1, buttonW, rowH),
-    reset: rect(x0 + buttonW + inner, y1, buttonW, rowH),
+    heading: rect(panel.x + pad, y0, innerW - toggleW - between, buttonH),
+    toggle: rect(panel.x + panel.width - pad - toggleW, y0, toggleW, buttonH),
+    newGame: rect(x0, y1, buttonW, buttonH),
+    reset: rect(x0 + buttonW + between, y1, buttonW, buttonH),
   };
 }
 
@@ -241,7 +277,7 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
   const innerH = height - 2 * pad;
   const rows = CASE_ROWS[mode];
   const cols = Math.max(...rows);
-  if (mode === 'desktop') {
+  if (mode === 'desktop' && height <= width * DESKTOP_STACK_ASPECT) {
     const unit = (innerW - 2 * gap) / 7;
     return {
       valueBoards: 'panels',
@@ -263,17 +299,18 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
   // Stacked: the boards take at least their minimum height, the cases the rest.
   const boardsMinH = m.valueTitleH + VALUE_ROWS_PER_BOARD * m.minValueRow + 3 * m.pad;
   const caseByW = fitCase(innerW, Number.POSITIVE_INFINITY, rows, m.caseGap).width;
-  const rowH = Math.max(caseByW / CASE_ASPECT, MIN_TAP); // touch modes only reach here
+  const rowH = Math.max(caseByW / CASE_ASPECT, mode === 'desktop' ? 0 : MIN_TAP);
   const wantCasesH = rows.length * rowH + (rows.length - 1) * m.caseGap;
   // The 44 px tap size wins over the boards' comfortable row height when both cannot be had.
-  const minTapCasesH = rows.length * MIN_TAP + (rows.length - 1) * m.caseGap;
+  const minTapCasesH = mode === 'desktop' ? 0 : rows.length * MIN_TAP + (rows.length - 1) * m.caseGap;
   const stackCasesH = Math.max(
-    minTapCasesH,
+    // Desktop has no tap minimum; its cases keep a third of the height however tall the boards want to be.
+    mode === 'desktop' ? innerH * 0.35 : minTapCasesH,
     Math.min(wantCasesH, innerH - gap - boardsMinH - centreChrome(m)),
   );
   const stackCase = fitCase(innerW, stackCasesH, rows, m.caseGap).width;
 
-  if (sideCase >= stackCase) {
+  if (mode !== 'desktop' && sideCase >= stackCase) {
     if (mode === 'tablet') {
       const side = boardsW / 2;
       return {
@@ -326,16 +363,19 @@ export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
   const cases = placeCases(centre.caseArea, rows, caseW, caseH, m.caseGap);
 
   const rowH = lowerValues.rows[0]?.height ?? m.minValueRow;
+  const rowW = Math.min(lowerValues.rows[0]?.width ?? 0, higherValues.rows[0]?.width ?? 0);
   const fonts: FontSizes = {
     ...m.fonts,
-    // Bounded by the column width too, so 'Name 12,345' stays on one line in narrow mobile columns.
-    valueRow: Math.round(clamp(Math.min(rowH * 0.6, lowerValues.panel.width / 8), 9, 24 * m.s + 4)),
-    caseNumber: Math.round(caseH * 0.4),
-    caseLabel: Math.max(8, Math.round(caseH * 0.16)),
+    // Bounded by the column width too, so picture, name and coins stay on one line in narrow columns.
+    valueRow: Math.floor(clamp(Math.min(rowH * 0.6, rowW / VALUE_ROW_EMS), 9, 24 * m.t + 4)),
+    // The player's case shows its number at 0.85 of this (Briefcase), still 28 px on a 1080 px capture.
+    caseNumber: Math.round(Math.min(caseH * 0.5, caseW * 0.4)),
+    caseLabel: Math.max(8, Math.round(Math.min(caseH * 0.19, caseW * 0.15))),
   };
 
-  const overlayW = Math.min(width - 2 * m.pad, 620 * m.s + 120);
-  const overlayH = Math.min(height - 2 * m.pad, 440 * m.s + 110);
+  // Overlays grow with their text (typeScale), so a capture's larger type still fits them.
+  const overlayW = Math.min(width - 2 * m.pad, 620 * m.t + 120);
+  const overlayH = Math.min(height - 2 * m.pad, 440 * m.t + 110);
   const overlay = rect((width - overlayW) / 2, (height - overlayH) / 2, overlayW, overlayH);
   const toastW = Math.min(width - 2 * m.pad, 360 * m.s + 80);
   const toastH = Math.min(height - 2 * m.pad, 110 * m.s + 40);

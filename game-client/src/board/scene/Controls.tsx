@@ -25,12 +25,14 @@ export function Controls({
   const { controls, fonts } = layout;
   const tablet = controls.toggle !== null && controls.heading !== null;
   const { panel } = controls;
+  // Folded, the panel keeps its heading row and the padding around it.
+  const foldedH = controls.heading ? 2 * (controls.heading.y - panel.y) + controls.heading.height : panel.height;
   const drawBox = useCallback(
     (g: Graphics) => {
       g.clear();
-      drawPanel(g, panel.width, open ? panel.height : panel.height / 2, { radius: 10, glow: false });
+      drawPanel(g, panel.width, open ? panel.height : foldedH, { radius: 10, glow: false });
     },
-    [panel.width, panel.height, open],
+    [panel.width, panel.height, foldedH, open],
   );
   const showButtons = !tablet || open;
   return (
@@ -41,7 +43,7 @@ export function Controls({
           <pixiText
             text={GAME_TEXT.gameControls}
             anchor={{ x: 0, y: 0.5 }}
-            x={controls.heading.x + 12}
+            x={controls.heading.x + 4}
             y={controls.heading.y + controls.heading.height / 2}
             style={headingStyle(fonts.button, COLORS.cyan)}
           />

@@ -1,4 +1,5 @@
-import { formatNumber, type Gift } from '@dond/shared';
+import { formatNumber, GIFT_FALLBACK_IMAGE_URL, type Gift } from '@dond/shared';
+import { useEffect, useState } from 'react';
 import type { ValueBoardLayout } from '../layout';
 import { COLORS, cssColor, DIMMED_ALPHA, FONT_CSS } from '../theme';
 import { boardResolution, useCanvasTexture } from './canvasTexture';
@@ -40,6 +41,62 @@ function paintPanel(ctx: CanvasRenderingContext2D, x: number, y: number, w: numb
   ctx.stroke();
 }
 
+/** Gift pictures for painting on a 2D canvas, by URL; a broken one is replaced by the box picture. */
+const images = new Map<string, Promise<HTMLImageElement | null>>();
+
+function loadImage(url: string): Promise<HTMLImageElement | null> {
+  let image = images.get(url);
+  if (!image) {
+    const img = new Image();
+    img.src = url;
+    image = img.decode().then(
+      () => img,
+      () => (url === GIFT_FALLBACK_IMAGE_URL ? null : loadImage(GIFT_FALLBACK_IMAGE_URL)),
+    );
+    images.set(url, image);
+  }
+  return image;
+}
+
+/** The pictures of these gifts once all have loaded (one repaint, not 13), by URL. */
+function useGiftImages(gifts: readonly Gift[]): ReadonlyMap<string, HTMLImageElement> | null {
+  const urls = gifts.map((g) => g.imageUrl).join('\n');
+  const [loaded, setLoaded] = useState<{ urls: string; map: Map<string, HTMLImageElement> } | null>(null);
+  useEffect(() => {
+    let live = true;
+    const list = urls.split('\n');
+    void Promise.all(list.map(loadImage)).then((imgs) => {
+      const map = new Map<string, HTMLImageElement>();
+      imgs.forEach((img, i) => img && map.set(list[i]!, img));
+      if (live) setLoaded({ urls, map });
+    });
+    return () => {
+      live = false;
+    };
+  }, [urls]);
+  return loaded && loaded.urls === urls ? loaded.map : null;
+}
+
+/** The coin symbol (drawCoin in draw.ts) on a 2D canvas. */
+function paintCoin(ctx: CanvasRenderingContext2D, cx: number, cy: number, r: number) {
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fillStyle = cssColor(COLORS.goldDeep);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(cx, cy - r * 0.08, r * 0.9, 0, Math.PI * 2);
+  ctx.fillStyle = verticalGradient(ctx, cy - r, 2 * r, [
+    [0, COLORS.goldLight],
+    [1, COLORS.gold],
+  ]);
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(cx, cy - r * 0.08, r * 0.55, 0, Math.PI * 2);
+  ctx.lineWidth = Math.max(1, r * 0.14);
+  ctx.strokeStyle = cssColor(COLORS.goldDeep, 0.7);
+  ctx.stroke();
+}
+
 interface BoardPaint {
   title: string;
   layout: ValueBoardLayout;
@@ -48,6 +105,7 @@ interface BoardPaint {
   higher: boolean;
   titleSize: number;
   rowSize: number;
+  pictures: ReadonlyMap<string, HTMLImageElement> | null;
 }
 
 /** The title, glowing, shrunk (never grown) to fit its box. */
@@ -69,7 +127,10 @@ function paintTitle(ctx: CanvasRenderingContext2D, { title, layout, titleSize, h
   ctx.restore();
 }
 
-/** One row: the gift's name (or short name, or nothing where even that would run into the coins) and coins. */
+/**
+ * One row: the gift's picture, its name and its coins after the coin symbol (issue 15: every mode shows all
+ * three). Where the name does not fit, the short name; where even that does not, it is narrowed to fit.
+ */
 function paintRow(
   ctx: CanvasRenderingContext2D,
   gift: Gift,
@@ -97,21 +158,33 @@ function paintRow(
   ctx.fillStyle = cssColor(0xffffff, eliminated ? 0.04 : 0.18);
   ctx.fill();
 
-  const pad = Math.max(3, Math.min(height * 0.35, width * 0.05));
+  const pad = Math.max(3, Math.min(height * 0.3, width * 0.03));
+  const cy = y + height / 2;
+  const pictureSize = height * 0.84;
+  const picture = paint.pictures?.get(gift.imageUrl);
+  if (picture) ctx.drawImage(picture, x + pad, cy - pictureSize / 2, pictureSize, pictureSize);
+  const nameX = x + pad * 1.5 + pictureSize;
+
   const coins = formatNumber(gift.coins);
-  ctx.fillStyle = cssColor(eliminated ? COLORS.muted : 0x1b1203);
+  const coinR = paint.rowSize * 0.42;
   ctx.textBaseline = 'middle';
   ctx.font = font('900', paint.rowSize);
-  const room = width - 3 * pad - ctx.measureText(coins).width;
+  const coinsW = ctx.measureText(coins).width;
+  const coinsX = x + width - pad - coinsW;
+  paintCoin(ctx, coinsX - coinR * 1.35, cy, coinR);
+  ctx.fillStyle = cssColor(eliminated ? COLORS.muted : 0x1b1203);
+  ctx.textAlign = 'left';
+  ctx.fillText(coins, coinsX, cy);
+
+  const room = coinsX - coinR * 2.7 - pad - nameX;
   ctx.font = font('700', paint.rowSize);
-  const label = [gift.name, gift.shortName].find((text) => ctx.measureText(text).width <= room) ?? null;
-  if (label !== null) {
-    ctx.textAlign = 'left';
-    ctx.fillText(label, x + pad, y + height / 2);
-  }
-  ctx.font = font('900', paint.rowSize);
-  ctx.textAlign = label === null ? 'center' : 'right';
-  ctx.fillText(coins, label === null ? x + width / 2 : x + width - pad, y + height / 2);
+  const label = [gift.name, gift.shortName].find((text) => ctx.measureText(text).width <= room) ?? gift.shortName;
+  const squeeze = Math.min(1, Math.max(1, room) / ctx.measureText(label).width);
+  ctx.save();
+  ctx.translate(nameX, cy);
+  ctx.scale(squeeze, 1);
+  ctx.fillText(label, 0, 0);
+  ctx.restore();
 
   if (eliminated) {
     // Struck through: SPEC.md section 2.
@@ -150,7 +223,8 @@ export function ValueBoardView({
   useFrameOnCommit();
   const { panel } = layout;
   const struck = gifts.map((g) => eliminated.has(g.id));
-  const paint: BoardPaint = { title, layout, gifts, eliminated: struck, higher, titleSize, rowSize };
+  const pictures = useGiftImages(gifts);
+  const paint: BoardPaint = { title, layout, gifts, eliminated: struck, higher, titleSize, rowSize, pictures };
   const texture = useCanvasTexture(
     panel.width + 2 * MARGIN,
     panel.height + 2 * MARGIN,
@@ -161,7 +235,7 @@ export function ValueBoardView({
       paintTitle(ctx, paint);
       gifts.forEach((gift, i) => paintRow(ctx, gift, struck[i]!, paint, i));
     },
-    [layout, title, higher, titleSize, rowSize, gifts, struck.join()],
+    [layout, title, higher, titleSize, rowSize, gifts, struck.join(), pictures],
   );
   return (
     <pixiSprite

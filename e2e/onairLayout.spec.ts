@@ -1,0 +1,232 @@
+import { GIFTS, splitValueBoards } from '@dond/shared';
+import type { Page } from '@playwright/test';
+import { waitOutLock } from './game';
+import { expect, shot, test } from './fixtures';
+
+// Issue 15, the board on air: the view mode a first visit gets, the fan-made footer on every signed-out
+// screen, the value boards' names in every mode, and the board at a streamer's and a player's sizes.
+
+const FAN_MADE = 'A fan-made game. Not associated with or endorsed by the original franchise or TikTok.';
+const MODE_BUTTONS = { desktop: 'Desktop', tablet: 'iPad (BETA)', mobile: 'Mobile (BETA)' } as const;
+type Mode = keyof typeof MODE_BUTTONS;
+const MODES = Object.keys(MODE_BUTTONS) as Mode[];
+
+/** The default set's value boards as the mirror lists them: 13 and 13, lowest first. */
+const DEFAULT_GIFTS = GIFTS.filter((g) => g.id <= 26);
+const BOARDS = splitValueBoards(DEFAULT_GIFTS);
+
+async function playAsGuest(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  await expect(page.locator('.pixi-board[data-ready="true"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
+}
+
+/** Which view-mode button is pressed, checking that exactly one is. */
+async function pressedMode(page: Page): Promise<Mode> {
+  const pressed: Mode[] = [];
+  for (const mode of MODES) {
+    const value = await page.getByRole('button', { name: MODE_BUTTONS[mode] }).getAttribute('aria-pressed');
+    expect(value === 'true' || value === 'false', `${mode} has aria-pressed`).toBe(true);
+    if (value === 'true') pressed.push(mode);
+  }
+  expect(pressed, 'exactly one view mode pressed').toHaveLength(1);
+  return pressed[0]!;
+}
+
+async function choose(page: Page, mode: Mode) {
+  await page.getByRole('button', { name: MODE_BUTTONS[mode] }).click();
+  await expect(page.getByRole('button', { name: MODE_BUTTONS[mode] })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.app')).toHaveAttribute('data-view-mode', mode);
+}
+
+/** Screen rectangles of the case buttons (Pixi's accessible twins sit over each case). */
+async function caseBoxes(page: Page) {
+  const boxes: Array<{ n: number; x: number; y: number; width: number; height: number }> = [];
+  for (let n = 1; n <= 26; n++) {
+    const button = page.getByRole('button', { name: new RegExp(`^Briefcase ${n}(, your case)?$`) });
+    if ((await button.count()) === 0) continue;
+    const box = await button.boundingBox();
+    if (box) boxes.push({ n, ...box });
+  }
+  return boxes;
+}
+
+test.describe('the view mode of a first visit', () => {
+  for (const [width, height, mode] of [
+    [1920, 1080, 'desktop'],
+    [1280, 800, 'desktop'],
+    [1024, 768, 'tablet'],
+    [768, 1024, 'tablet'],
+    [390, 844, 'mobile'],
+  ] as const) {
+    test(`${width}x${height} opens in ${mode}`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await playAsGuest(page);
+      expect(await pressedMode(page)).toBe(mode);
+      await expect(page.locator('.app')).toHaveAttribute('data-view-mode', mode);
+      expect(await page.evaluate(() => localStorage.getItem('dond.viewMode'))).toBeNull();
+    });
+  }
+
+  test('a stored choice wins over the screen, and a click is remembered', async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('dond.viewMode', 'desktop');
+        sessionStorage.setItem('seeded', '1');
+      }
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await playAsGuest(page);
+    expect(await pressedMode(page)).toBe('desktop');
+
+    await choose(page, 'tablet');
+    expect(await page.evaluate(() => localStorage.getItem('dond.viewMode'))).toBe('tablet');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
+    expect(await pressedMode(page)).toBe('tablet');
+  });
+
+  test('without a choice the mode follows the window; once chosen it stays', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await playAsGuest(page);
+    expect(await pressedMode(page)).toBe('desktop');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(() => pressedMode(page)).toBe('tablet');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => pressedMode(page)).toBe('mobile');
+    await choose(page, 'desktop');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.waitForTimeout(300);
+    expect(await pressedMode(page)).toBe('desktop');
+  });
+});
+
+test.describe('the fan-made footer', () => {
+  test('shows on login, register, forgot-password and reset-password', async ({ page }) => {
+    await page.goto('/auth');
+    await expect(page.getByRole('tab', { name: /login/i })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('contentinfo')).toContainText(FAN_MADE);
+    await shot(page, 'onair-footer-login');
+    await page.getByRole('tab', { name: /register/i }).click();
+    await expect(page.getByRole('tab', { name: /register/i })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('contentinfo')).toContainText(FAN_MADE);
+
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(FAN_MADE);
+    await shot(page, 'onair-footer-forgot');
+
+    await page.goto('/reset-password');
+    await expect(page.getByRole('button', { name: /Send Reset Link|Reset Password/ })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(FAN_MADE);
+  });
+
+  test('sits below the card on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/auth');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(FAN_MADE);
+    const card = (await page.locator('.auth-card').boundingBox())!;
+    const foot = (await footer.boundingBox())!;
+    expect(foot.y).toBeGreaterThanOrEqual(card.y + card.height);
+    await shot(page, 'onair-footer-login-phone');
+  });
+});
+
+test.describe('the value boards', () => {
+  test('name every gift with its coins in every mode', async ({ page }) => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await playAsGuest(page);
+    for (const mode of MODES) {
+      await choose(page, mode);
+      for (const [title, gifts] of [
+        ['LOWER VALUES', BOARDS.lower],
+        ['HIGHER VALUES', BOARDS.higher],
+      ] as const) {
+        const items = page.getByRole('list', { name: title }).getByRole('listitem');
+        await expect(items).toHaveCount(13);
+        for (const [i, gift] of gifts.entries()) {
+          await expect(items.nth(i), `${mode} ${title} ${i + 1}`).toHaveText(
+            `${gift.name} 🪙 ${gift.coins.toLocaleString('en-US')}`,
+          );
+        }
+      }
+    }
+  });
+});
+
+/** Sizes a streamer captures and a player plays at, and the board box each mode gets (layout.test.ts). */
+const SIZES = [
+  { width: 1920, height: 1080, boxes: { desktop: [1920, 824], tablet: [1920, 824], mobile: [1080, 1920] } },
+  { width: 1080, height: 1920, boxes: { desktop: [1080, 1664], tablet: [1080, 1664], mobile: [1920, 1080] } },
+  { width: 1024, height: 768, boxes: { desktop: [1024, 513], tablet: [1024, 513], mobile: [768, 1024] } },
+  { width: 390, height: 844, boxes: { desktop: [390, 496], tablet: [390, 496], mobile: [844, 390] } },
+] as const;
+
+for (const { width, height, boxes } of SIZES) {
+  for (const mode of MODES) {
+    test(`the board at ${width}x${height} in ${mode}: a few rounds, nothing overlapping`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height });
+      await playAsGuest(page);
+      await choose(page, mode);
+      const name = `onair-${width}x${height}-${mode}`;
+
+      // The board box is at least what layout.test.ts proves the type and the layout for.
+      const box = await page.locator('.pixi-board').evaluate((el) => [el.clientWidth, el.clientHeight]);
+      expect(box[0]).toBeGreaterThanOrEqual(boxes[mode][0]);
+      expect(box[1]).toBeGreaterThanOrEqual(boxes[mode][1]);
+
+      // No two cases overlap on screen, and every case is on the page (phones in desktop or tablet mode
+      // aside: a phone opens in Mobile).
+      const cases = await caseBoxes(page);
+      expect(cases).toHaveLength(26);
+      for (const a of cases) {
+        for (const b of cases) {
+          if (a.n >= b.n) continue;
+          const apart =
+            a.x + a.width <= b.x + 1 ||
+            b.x + b.width <= a.x + 1 ||
+            a.y + a.height <= b.y + 1 ||
+            b.y + b.height <= a.y + 1;
+          expect(apart, `case ${a.n} and case ${b.n} apart`).toBe(true);
+        }
+      }
+      await shot(page, `${name}-start`);
+
+      // A real tap on case 7 picks it, then two rounds through the accessible twins.
+      const seven = cases.find((c) => c.n === 7)!;
+      await page.mouse.click(seven.x + seven.width / 2, seven.y + seven.height / 2);
+      await expect(page.getByRole('button', { name: 'Briefcase 7, your case' })).toBeVisible();
+      for (let round = 1; round <= 2; round++) {
+        const offer = page.getByRole('dialog', { name: "BANKER'S OFFER" });
+        for (let opened = 0; !(await offer.isVisible()); opened++) {
+          await waitOutLock(page);
+          if (await page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' }).isVisible()) {
+            if (round === 1) await shot(page, `${name}-phone`);
+            await expect(offer).toBeVisible({ timeout: 4000 });
+            break;
+          }
+          await page
+            .getByRole('button', { name: /^Briefcase \d+$/ })
+            .first()
+            .click();
+          if (round === 1 && opened === 1) await shot(page, `${name}-toast`);
+        }
+        await page.waitForTimeout(1000); // the amount counts up
+        if (round === 1) await shot(page, `${name}-offer`);
+        if (round === 2) break;
+        await page.getByRole('button', { name: 'NO DEAL!' }).click();
+        await expect(offer).toBeHidden();
+        await waitOutLock(page);
+      }
+      await shot(page, `${name}-round2-offer`);
+      await page.getByRole('button', { name: 'DEAL!', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'DEAL!', exact: true })).toBeVisible();
+      await page.waitForTimeout(1000);
+      await shot(page, `${name}-deal`);
+    });
+  }
+}
