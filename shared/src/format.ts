@@ -16,7 +16,12 @@ export function formatCoins(coins: number, locale = 'en-US'): string {
  * A count and its word, in the singular for exactly one: '1 coin', '2,150 coins', '1 more case'. `plural`
  * defaults to the word and an 's'.
  */
-export function formatCount(count: number, singular: string, plural = `${singular}s`, locale = 'en-US'): string {
+export function formatCount(
+  count: number,
+  singular: string,
+  plural = `${singular}s`,
+  locale = 'en-US',
+): string {
   return `${formatNumber(count, locale)} ${count === 1 ? singular : plural}`;
 }
 

@@ -1,4 +1,11 @@
-import { formatCoins, formatCount, formatNumber, type DailyGames, type GameOutcome, type GameStats } from '@dond/shared';
+import {
+  formatCoins,
+  formatCount,
+  formatNumber,
+  type DailyGames,
+  type GameOutcome,
+  type GameStats,
+} from '@dond/shared';
 
 /** SPEC 2's outcome words: 'Banker Accepted' in the Top 10, the shorter 'Banker' in the history. */
 export function outcomeLabel(outcome: GameOutcome, table: 'top' | 'history'): string {

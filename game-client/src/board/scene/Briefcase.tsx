@@ -5,6 +5,7 @@ import type { Rect } from '../layout';
 import { COLORS, MOTION } from '../theme';
 import { CYAN_BODY, drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
 import { useGiftTexture } from './giftTextures';
+import { useFitWidth } from './useFitWidth';
 import { useFrameOnCommit } from './useFrame';
 import { useCachedContainer } from './useCache';
 import { useTweens } from './useTweens';
@@ -42,6 +43,7 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
   const was = useRef({ opened, mine });
   const [hover, setHover] = useState(false);
   const texture = useGiftTexture(opened ? gift : null);
+  const yourCase = useFitWidth(w * 0.92, mine ? GAME_TEXT.yourCase : '');
 
   // Opening and picking are animated from the change of state; anything else is set at once.
   const tween = useTweens();
@@ -222,16 +224,23 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
             })}
           />
           {mine && (
-            <pixiText
-              text={`★ ${GAME_TEXT.yourCase}`}
-              anchor={0.5}
-              y={h / 2 - (h - top) * 0.2}
-              style={textStyle({
-                fontSize: Math.min(labelSize + 1, Math.floor(w * 0.1)),
-                fontWeight: '900',
-                fill: 0x03302e,
-              })}
-            />
+            <>
+              {/* The star in the case's corner leaves 'YOUR CASE' the whole width, at the label's full size. */}
+              <pixiText
+                text="★"
+                anchor={0.5}
+                x={-w * 0.36}
+                y={-h / 2 + top + (h - top) * 0.2}
+                style={textStyle({ fontSize: labelSize + 1, fontWeight: '900', fill: 0x03302e })}
+              />
+              <pixiText
+                ref={yourCase}
+                text={GAME_TEXT.yourCase}
+                anchor={0.5}
+                y={h / 2 - (h - top) * 0.2}
+                style={textStyle({ fontSize: labelSize + 1, fontWeight: '900', fill: 0x03302e })}
+              />
+            </>
           )}
         </pixiContainer>
       </pixiContainer>

@@ -26,7 +26,9 @@ export function Controls({
   const tablet = controls.toggle !== null && controls.heading !== null;
   const { panel } = controls;
   // Folded, the panel keeps its heading row and the padding around it.
-  const foldedH = controls.heading ? 2 * (controls.heading.y - panel.y) + controls.heading.height : panel.height;
+  const foldedH = controls.heading
+    ? 2 * (controls.heading.y - panel.y) + controls.heading.height
+    : panel.height;
   const drawBox = useCallback(
     (g: Graphics) => {
       g.clear();

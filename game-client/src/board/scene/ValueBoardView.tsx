@@ -178,7 +178,8 @@ function paintRow(
 
   const room = coinsX - coinR * 2.7 - pad - nameX;
   ctx.font = font('700', paint.rowSize);
-  const label = [gift.name, gift.shortName].find((text) => ctx.measureText(text).width <= room) ?? gift.shortName;
+  const label =
+    [gift.name, gift.shortName].find((text) => ctx.measureText(text).width <= room) ?? gift.shortName;
   const squeeze = Math.min(1, Math.max(1, room) / ctx.measureText(label).width);
   ctx.save();
   ctx.translate(nameX, cy);
@@ -224,7 +225,16 @@ export function ValueBoardView({
   const { panel } = layout;
   const struck = gifts.map((g) => eliminated.has(g.id));
   const pictures = useGiftImages(gifts);
-  const paint: BoardPaint = { title, layout, gifts, eliminated: struck, higher, titleSize, rowSize, pictures };
+  const paint: BoardPaint = {
+    title,
+    layout,
+    gifts,
+    eliminated: struck,
+    higher,
+    titleSize,
+    rowSize,
+    pictures,
+  };
   const texture = useCanvasTexture(
     panel.width + 2 * MARGIN,
     panel.height + 2 * MARGIN,

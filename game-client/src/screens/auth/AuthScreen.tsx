@@ -1,4 +1,3 @@
-import { Footer } from '../../ui/Footer';
 import { rememberBoardLikely } from '../../board/preload';
 import { registerRequestSchema, TIMINGS } from '@dond/shared';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -6,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useLogin, useRegister } from '../../api/auth';
 import { serverMessage } from '../../api/request';
 import { useSessionStore } from '../../store/sessionStore';
+import { Footer } from '../../ui/Footer';
 import { toast } from '../../ui/toastStore';
 import { FormField, useSchemaForm } from './form';
 import { ShowTitle } from './ShowTitle';
@@ -160,7 +160,13 @@ export function AuthScreen() {
               {...field('password')}
             />
             {mode === 'register' && (
-              <FormField id="auth-email" label="Email" type="email" autoComplete="email" {...field('email')} />
+              <FormField
+                id="auth-email"
+                label="Email"
+                type="email"
+                autoComplete="email"
+                {...field('email')}
+              />
             )}
             {mode === 'login' && (
               <p className="auth-forgot">

@@ -1,4 +1,3 @@
-import { Footer } from '../../ui/Footer';
 import {
   forgotPasswordRequestSchema,
   messageResponseSchema,
@@ -9,6 +8,7 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { apiJson, HttpError, serverMessage } from '../../api/request';
+import { Footer } from '../../ui/Footer';
 import { toast } from '../../ui/toastStore';
 import { FormField, useSchemaForm } from '../auth/form';
 import { ShowTitle } from '../auth/ShowTitle';
@@ -234,7 +234,9 @@ function ResetPasswordCard({ token }: { token: string | null }) {
               ) : (
                 <>
                   <h1 id="reset-heading">Password Reset</h1>
-                  <p className="reset-lead">Your new password is set. Taking you back to the login screen...</p>
+                  <p className="reset-lead">
+                    Your new password is set. Taking you back to the login screen...
+                  </p>
                 </>
               )}
             </div>
