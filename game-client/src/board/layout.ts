@@ -113,7 +113,7 @@ export function layoutScale(width: number, height: number): number {
 /**
  * Text follows the board's area, not its narrow side: a 1080-wide portrait capture has as much room to read
  * as a 1920-wide landscape one, and its text must read as well (28 px and up for numbers, values and
- * overlays there; decision 0016).
+ * overlays there; decision 0017).
  */
 export function typeScale(width: number, height: number): number {
   return clamp(Math.sqrt((width * height) / (DESIGN_WIDTH * DESIGN_HEIGHT)), 0.5, 1.8);
