@@ -377,8 +377,8 @@ export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
   const overlayW = Math.min(width - 2 * m.pad, 620 * m.t + 120);
   const overlayH = Math.min(height - 2 * m.pad, 440 * m.t + 110);
   const overlay = rect((width - overlayW) / 2, (height - overlayH) / 2, overlayW, overlayH);
-  const toastW = Math.min(width - 2 * m.pad, 360 * m.s + 80);
-  const toastH = Math.min(height - 2 * m.pad, 110 * m.s + 40);
+  const toastW = Math.min(width - 2 * m.pad, 360 * m.t + 80);
+  const toastH = Math.min(height - 2 * m.pad, 110 * m.t + 40);
   const toastY = mode === 'desktop' ? height - m.pad - toastH : (height - toastH) / 2;
   const caseToast = rect((width - toastW) / 2, toastY, toastW, toastH);
 
