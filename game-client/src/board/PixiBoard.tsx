@@ -22,6 +22,7 @@ import { loadBoardFonts } from './preload';
 import { boardResolution } from './scene/canvasTexture';
 import { stageBackground } from './theme';
 import { Scene } from './scene/Scene';
+import { ToastSlot } from './ToastSlot';
 import { attachStage, detachStage, renderedFrames, requestRender } from './stage';
 
 extend({ Container, Graphics, Sprite, Text });
@@ -137,6 +138,7 @@ export function PixiBoard() {
           {initialized && fontsReady && <Scene layout={layout} />}
         </Application>
       )}
+      {layout && <ToastSlot area={layout.notices} />}
     </div>
   );
 }
