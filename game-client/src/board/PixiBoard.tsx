@@ -18,6 +18,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useSessionStore } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
+import { mapPointerThroughTurn } from './pointer';
 import { loadBoardFonts } from './preload';
 import { boardResolution } from './scene/canvasTexture';
 import { stageBackground } from './theme';
@@ -93,6 +94,7 @@ export function PixiBoard() {
     Ticker.system.stop();
     Ticker.shared.stop();
     enableAccessibleLayer(application);
+    mapPointerThroughTurn(application);
     attachStage(application, () => {
       syncAccessibleLayer(application);
       application.canvas.dataset.frames = String(renderedFrames());
