@@ -195,8 +195,10 @@ test.describe('the canvas board', () => {
       'Eliminate: 5 more',
     );
 
-    // RESET: a fresh board after 100 ms, with its toast.
+    // RESET during a game asks first (issue 15); 'New game': a fresh board after 100 ms, with its toast.
     await page.getByRole('button', { name: 'RESET' }).click();
+    await expect(page.getByRole('dialog', { name: 'Start a new game?' })).toBeVisible();
+    await page.getByRole('button', { name: 'New game', exact: true }).click();
     await expect(toasts(page).filter({ hasText: 'New Game Started! 🎮' })).toBeVisible();
     await expect(caseButton(4)).toBeVisible();
     expect((await status(page)).casesRemaining).toBe(26);

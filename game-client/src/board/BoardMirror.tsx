@@ -1,12 +1,15 @@
 import {
   casesToOpenIfRejected,
+  caseContainedText,
   caseEliminatedText,
+  dealResultText,
   dealRevealMessage,
   finalRevealMessage,
   finalRevealTitle,
   formatCoins,
   GAME_TEXT,
   giftInCase,
+  givenUpCase,
   ifYouRejectText,
   keepCaseLabel,
   otherCase,
@@ -59,13 +62,24 @@ export function BoardMirror() {
   const { lower, higher } = splitValueBoards(game.briefcaseGifts);
   const eliminating = game.gamePhase === 'elimination';
   const more = eliminating ? game.casesToEliminateThisRound - game.casesEliminatedThisRound : null;
-  const status =
-    viewMode === 'tablet'
+  // After DEAL and CONTINUE: every case open, the deal kept in view (as on the canvas).
+  const dealt = game.gameOutcome === 'banker_accepted' && overlay !== 'dealReveal';
+  const status = dealt
+    ? [dealResultText(game.finalAmount ?? 0)]
+    : viewMode === 'tablet'
       ? [tabletStatusLine(game.currentRound, game.casesRemaining, more)]
       : statusLine(game.currentRound, game.casesRemaining, more);
   const playerGift = game.selectedCase === null ? undefined : giftInCase(game, game.selectedCase);
   const finalGift = game.finalCase === null ? undefined : giftInCase(game, game.finalCase);
   const other = otherCase(game);
+  const givenUp = givenUpCase(game);
+  const givenUpGift = givenUp === null ? undefined : giftInCase(game, givenUp);
+  const shownOpen = dealt
+    ? [
+        ...game.eliminatedCases,
+        ...game.briefcaseGifts.map((_, i) => i + 1).filter((n) => !game.eliminatedCases.includes(n)),
+      ]
+    : game.eliminatedCases;
 
   return (
     <div className="visually-hidden board-mirror">
@@ -83,11 +97,13 @@ export function BoardMirror() {
           </p>
         )}
         <ul aria-label="Opened cases">
-          {game.eliminatedCases.map((n) => {
+          {shownOpen.map((n) => {
             const gift = giftInCase(game, n);
             return gift ? (
               <li key={n}>
-                Case {n}: {gift.name} {formatCoins(gift.coins)}
+                Case {n}
+                {n === game.selectedCase ? ` (★ ${GAME_TEXT.yourCase})` : ''}: {gift.name}{' '}
+                {formatCoins(gift.coins)}
               </li>
             ) : null;
           })}
@@ -146,13 +162,26 @@ export function BoardMirror() {
         </Dialog>
       )}
 
-      {overlay === 'finalReveal' && finalGift && playerGift && game.finalAmount !== null && (
-        <Dialog title={finalRevealTitle(game.wasSwapped === true)}>
-          <p className="offer-amount">{youWonText(game.finalAmount)}</p>
-          <p>
-            {formatCoins(finalGift.coins)} {finalGift.name}
-          </p>
-          <p>{finalRevealMessage(game.finalAmount, playerGift.coins)}</p>
+      {overlay === 'finalReveal' &&
+        finalGift &&
+        givenUpGift &&
+        givenUp !== null &&
+        game.finalAmount !== null && (
+          <Dialog title={finalRevealTitle(game.wasSwapped === true)}>
+            <p className="offer-amount">{youWonText(game.finalAmount)}</p>
+            <p className="won-case">
+              {yourCaseContainedText(game.finalCase ?? 0)} {formatCoins(finalGift.coins)} {finalGift.name}
+            </p>
+            <p className="given-up-case">
+              {caseContainedText(givenUp)} {formatCoins(givenUpGift.coins)} {givenUpGift.name}
+            </p>
+            <p className="reveal-message">{finalRevealMessage(game.finalAmount, givenUpGift.coins)}</p>
+          </Dialog>
+        )}
+
+      {overlay === 'confirmNewGame' && (
+        <Dialog title={GAME_TEXT.confirmNewGameTitle}>
+          <p>{GAME_TEXT.confirmNewGameText}</p>
         </Dialog>
       )}
     </div>

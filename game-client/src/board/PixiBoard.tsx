@@ -18,10 +18,12 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useSessionStore } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
+import { mapPointerThroughTurn } from './pointer';
 import { loadBoardFonts } from './preload';
 import { boardResolution } from './scene/canvasTexture';
 import { stageBackground } from './theme';
 import { Scene } from './scene/Scene';
+import { ToastSlot } from './ToastSlot';
 import { attachStage, detachStage, renderedFrames, requestRender } from './stage';
 
 extend({ Container, Graphics, Sprite, Text });
@@ -92,6 +94,7 @@ export function PixiBoard() {
     Ticker.system.stop();
     Ticker.shared.stop();
     enableAccessibleLayer(application);
+    mapPointerThroughTurn(application);
     attachStage(application, () => {
       syncAccessibleLayer(application);
       application.canvas.dataset.frames = String(renderedFrames());
@@ -137,6 +140,7 @@ export function PixiBoard() {
           {initialized && fontsReady && <Scene layout={layout} />}
         </Application>
       )}
+      {layout && <ToastSlot area={layout.notices} />}
     </div>
   );
 }

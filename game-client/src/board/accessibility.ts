@@ -44,7 +44,11 @@ export function enableAccessibleLayer(app: Application): void {
   }
 }
 
-/** Names, disabled state and tab order of the buttons, from the scene as just drawn. */
+/**
+ * Names, disabled state and tab order of the buttons, from the scene as just drawn. The layer's elements all
+ * share one z-index, so their DOM order is their stacking order: kept to the scene's order, a shield drawn
+ * over some buttons also lies over their DOM twins, and the buttons drawn on it lie over it.
+ */
 export function syncAccessibleLayer(app: Application): void {
   const inner = internals(app);
   const layer = inner._div;
@@ -53,7 +57,15 @@ export function syncAccessibleLayer(app: Application): void {
   const visit = (container: Container) => {
     if (!container.visible || !container.accessibleChildren) return;
     const div = (container as Container & { _accessibleDiv?: AccessibleDiv | null })._accessibleDiv;
-    if (container.accessible && div) {
+    if (container.accessible && div && !(div instanceof HTMLButtonElement)) {
+      // A shield (accessibleType 'div'): it only takes the pointer over the buttons it covers, so no tap on a
+      // toast or an overlay reaches a case or a control beneath. Invisible to the keyboard and screen readers.
+      if (div.getAttribute('aria-hidden') !== 'true') div.setAttribute('aria-hidden', 'true');
+      if (div.hasAttribute('tabindex')) div.removeAttribute('tabindex');
+      if (div.hasAttribute('title')) div.removeAttribute('title');
+      div.dataset.shield = 'true';
+      ordered.push(div);
+    } else if (container.accessible && div) {
       const name = container.accessibleHint ?? container.accessibleTitle ?? '';
       if (div.getAttribute('aria-label') !== name) div.setAttribute('aria-label', name);
       if (div.title !== name) div.title = name;

@@ -1,4 +1,5 @@
 import type { ViewMode } from '../store/sessionStore';
+import { placeToasts, type ToastPlaces } from './toastPlacement';
 
 /**
  * The board's one resize path: pure functions from the stage size and the view mode to every rectangle
@@ -99,7 +100,10 @@ export interface BoardLayout {
   caseSize: { width: number; height: number };
   controls: ControlsLayout;
   overlay: Rect;
-  caseToast: Rect;
+  /** Over the value boards, clear of every case and control (decision 0016). */
+  caseToast: ToastPlaces['caseToast'];
+  /** Where the DOM toasts show while the board is up. */
+  notices: Rect;
   fonts: FontSizes;
 }
 
@@ -379,8 +383,13 @@ export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
   const overlay = rect((width - overlayW) / 2, (height - overlayH) / 2, overlayW, overlayH);
   const toastW = Math.min(width - 2 * m.pad, 360 * m.t + 80);
   const toastH = Math.min(height - 2 * m.pad, 110 * m.t + 40);
-  const toastY = mode === 'desktop' ? height - m.pad - toastH : (height - toastH) / 2;
-  const caseToast = rect((width - toastW) / 2, toastY, toastW, toastH);
+  const toasts = placeToasts(
+    lowerValues.panel,
+    higherValues.panel,
+    a.valueBoards,
+    { width: toastW, height: toastH },
+    { panel: overlay, buttonFont: m.fonts.button },
+  );
 
   return {
     mode,
@@ -398,7 +407,8 @@ export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
     caseSize: { width: caseW, height: caseH },
     controls: controlsLayout(centre.controls, mode, m),
     overlay,
-    caseToast,
+    caseToast: toasts.caseToast,
+    notices: toasts.notices,
     fonts,
   };
 }

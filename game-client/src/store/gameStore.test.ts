@@ -69,13 +69,36 @@ describe('the game store', () => {
     expect(store().overlay).toBeNull();
   }, 15_000);
 
-  it('NEW GAME resets after 100 ms with a fresh shuffle', async () => {
+  it('NEW GAME asks first while a game is in progress; Keep playing keeps it', async () => {
+    store().tapCase(3);
+    await afterLock();
+    store().tapCase(4);
+    await afterLock();
+    store().newGame();
+    expect(store().overlay).toBe('confirmNewGame');
+    store().keepPlaying();
+    await sleep(TIMINGS.newGameResetDelayMs + 50);
+    expect(store().overlay).toBeNull();
+    expect(store().game).toMatchObject({ selectedCase: 3, eliminatedCases: [4] });
+  });
+
+  it('NEW GAME starts over at once before a case is picked', async () => {
+    store().newGame();
+    expect(store().overlay).toBeNull();
+    await sleep(TIMINGS.newGameResetDelayMs + 50);
+    expect(store().game.gamePhase).toBe('selection');
+  });
+
+  it('NEW GAME, confirmed, resets after 100 ms with a fresh shuffle', async () => {
     store().tapCase(3);
     const before = store()
       .game.briefcaseGifts.map((g) => g.id)
       .join();
     await afterLock();
     store().newGame();
+    expect(store().overlay).toBe('confirmNewGame');
+    store().confirmNewGame();
+    expect(store().overlay).toBeNull();
     expect(store().game.selectedCase).toBe(3);
     await sleep(TIMINGS.newGameResetDelayMs + 50);
     expect(store().game).toMatchObject({ selectedCase: null, gamePhase: 'selection', casesRemaining: 26 });

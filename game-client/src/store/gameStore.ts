@@ -1,6 +1,7 @@
 import {
   createRng,
   GAME_TOASTS,
+  isGameInProgress,
   reduce,
   resolveGiftSet,
   roundStartsToast,
@@ -15,7 +16,14 @@ import {
 import { create } from 'zustand';
 import { toast } from '../ui/toastStore';
 
-export type Overlay = 'phone' | 'offer' | 'dealReveal' | 'finalDecision' | 'finalReveal';
+export type Overlay =
+  | 'phone'
+  | 'offer'
+  | 'dealReveal'
+  | 'finalDecision'
+  | 'finalReveal'
+  /** 'Start a new game?': NEW GAME or RESET while a game is in progress (issue 15). */
+  | 'confirmNewGame';
 
 /** The case-eliminated toast / gift-reveal popup state of SPEC.md section 2. */
 export interface CaseReveal {
@@ -44,8 +52,15 @@ export interface GameStore {
   closeCaseReveal(): void;
   /** Deals a first game at once (no delay, no toast), e.g. when the player's gift set is known. */
   startGame(gifts: readonly Gift[]): void;
-  /** NEW GAME and RESET: after 100 ms a fresh shuffle of the set, every modal closed, and the toast. */
+  /**
+   * NEW GAME and RESET: while a game is in progress, the 'Start a new game?' confirmation first; otherwise
+   * (or confirmed) after 100 ms a fresh shuffle of the set, every modal closed, and the toast.
+   */
   newGame(gifts?: readonly Gift[]): void;
+  /** The confirmation's 'New game'. */
+  confirmNewGame(): void;
+  /** The confirmation's 'Keep playing': the game goes on as it was. */
+  keepPlaying(): void;
   setCaseToastMs(ms: number): void;
   /** Clears every pending timer: when the screen is left. */
   dispose(): void;
@@ -120,6 +135,31 @@ export const useGameStore = create<GameStore>((set, get) => {
     }
   }
 
+  /** A fresh shuffle of the set after 100 ms: every modal closed, then the toast. Locks like any action. */
+  function startFresh(gifts?: readonly Gift[]) {
+    guarded(() => {
+      const set26 = gifts ?? get().gifts;
+      clearTimers();
+      set({ overlay: null, caseReveal: null });
+      schedule(TIMINGS.newGameResetDelayMs, () => {
+        rng = createRng(randomSeed());
+        const fresh = reduce(
+          get().game,
+          { type: 'newGame', gifts: set26, clientGameId: crypto.randomUUID() },
+          rng,
+        );
+        if (fresh.rejected) return;
+        set((s) => ({
+          game: fresh.state,
+          gifts: set26,
+          events: { seq: s.events.seq + 1, list: fresh.events },
+        }));
+        toast(GAME_TOASTS.newGame);
+      });
+      return true;
+    });
+  }
+
   const defaultGifts = resolveGiftSet(null);
   return {
     game: dealNewGame(defaultGifts, crypto.randomUUID(), rng),
@@ -184,27 +224,20 @@ export const useGameStore = create<GameStore>((set, get) => {
       }));
     },
     newGame(gifts) {
-      guarded(() => {
-        const set26 = gifts ?? get().gifts;
-        clearTimers();
-        set({ overlay: null, caseReveal: null });
-        schedule(TIMINGS.newGameResetDelayMs, () => {
-          rng = createRng(randomSeed());
-          const fresh = reduce(
-            get().game,
-            { type: 'newGame', gifts: set26, clientGameId: crypto.randomUUID() },
-            rng,
-          );
-          if (fresh.rejected) return;
-          set((s) => ({
-            game: fresh.state,
-            gifts: set26,
-            events: { seq: s.events.seq + 1, list: fresh.events },
-          }));
-          toast(GAME_TOASTS.newGame);
-        });
-        return true;
-      });
+      if (get().locked) return;
+      const { game, overlay } = get();
+      if (isGameInProgress(game)) {
+        // Only from the board's own controls, which no other overlay leaves reachable.
+        if (overlay === null) set({ overlay: 'confirmNewGame', caseReveal: null });
+        return;
+      }
+      startFresh(gifts);
+    },
+    confirmNewGame() {
+      if (get().overlay === 'confirmNewGame') startFresh();
+    },
+    keepPlaying() {
+      if (get().overlay === 'confirmNewGame') set({ overlay: null });
     },
     setCaseToastMs(ms) {
       set({ caseToastMs: ms });

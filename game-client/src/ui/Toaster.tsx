@@ -5,12 +5,19 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
 } from '@dond/shared';
 import * as Toast from '@radix-ui/react-toast';
+import { createPortal } from 'react-dom';
+import { useToastSlot } from './toastSlot';
 import { useToastStore } from './toastStore';
 
-/** Radix Toast: one at a time, bottom centre, swipe right past 50 px to dismiss, F8 focuses the region. */
+/**
+ * Radix Toast: one at a time, swipe right past 50 px to dismiss, F8 focuses the region. Bottom centre of the
+ * page, or over the board's value boards while the board is up (its slot; decision 0016).
+ */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
+  const slot = useToastSlot((s) => s.element);
+  const viewport = <Toast.Viewport className="toast-viewport" hotkey={[TOAST_HOTKEY]} />;
   return (
     <Toast.Provider
       duration={TOAST_DEFAULT_DURATION_MS}
@@ -38,7 +45,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="toast-viewport" hotkey={[TOAST_HOTKEY]} />
+      {slot ? createPortal(viewport, slot) : viewport}
     </Toast.Provider>
   );
 }

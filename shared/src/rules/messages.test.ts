@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   caseEliminatedText,
   dealRevealMessage,
+  caseContainedText,
+  dealResultText,
   finalRevealMessage,
   finalRevealTitle,
   GAME_TOASTS,
@@ -53,9 +55,18 @@ describe('the board’s words', () => {
     expect(dealRevealMessage(5, 1000)).toBe('Your case was worth more than the deal!');
   });
 
-  it('praises the final choice when the winnings are at least the case’s value', () => {
+  it('praises the final choice when the winnings are at least the value of the case given up', () => {
     expect(finalRevealMessage(1000, 1000)).toBe('Excellent choice! You won big!');
+    expect(finalRevealMessage(34_000, 1)).toBe('Excellent choice! You won big!');
     expect(finalRevealMessage(999, 1000)).toBe('Your case was worth more than what you won!');
+    // Issue 15: kept a 1-coin Rose while the other case held 34,000 coins.
+    expect(finalRevealMessage(1, 34_000)).toBe('Your case was worth more than what you won!');
+  });
+
+  it('names the case given up and the deal kept in view', () => {
+    expect(caseContainedText(7)).toBe('Case #7 contained:');
+    expect(dealResultText(12_345)).toBe('DEAL! You won 12,345 coins');
+    expect(dealResultText(1)).toBe('DEAL! You won 1 coin');
   });
 
   it('has the game toasts of SPEC.md section 4', () => {

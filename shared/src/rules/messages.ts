@@ -30,6 +30,10 @@ export const GAME_TEXT = {
   caseWorthMoreThanDeal: 'Your case was worth more than the deal!',
   excellentChoice: 'Excellent choice! You won big!',
   caseWorthMoreThanWinnings: 'Your case was worth more than what you won!',
+  confirmNewGameTitle: 'Start a new game?',
+  confirmNewGameText: 'This game is not over yet. A new game deals every case again.',
+  confirmNewGame: 'New game',
+  keepPlaying: 'Keep playing',
 } as const;
 
 export interface ToastText {
@@ -95,9 +99,22 @@ export function dealRevealMessage(offer: number, playerCaseCoins: number): strin
   return offer > playerCaseCoins ? GAME_TEXT.greatDeal : GAME_TEXT.caseWorthMoreThanDeal;
 }
 
-/** The final reveal's message: the winnings against the player's original case. */
-export function finalRevealMessage(winnings: number, playerCaseCoins: number): string {
-  return winnings >= playerCaseCoins ? GAME_TEXT.excellentChoice : GAME_TEXT.caseWorthMoreThanWinnings;
+/**
+ * The final reveal's message: the winnings against the case given up (the other case when keeping, the
+ * original when swapping; decision 0003).
+ */
+export function finalRevealMessage(winnings: number, givenUpCoins: number): string {
+  return winnings >= givenUpCoins ? GAME_TEXT.excellentChoice : GAME_TEXT.caseWorthMoreThanWinnings;
+}
+
+/** The final reveal opens the case given up, as the show does. */
+export function caseContainedText(caseNumber: number): string {
+  return `Case #${caseNumber} contained:`;
+}
+
+/** After a deal the board keeps the amount in view until the next game. */
+export function dealResultText(amount: number): string {
+  return `DEAL! You won ${formatCount(amount, 'coin')}`;
 }
 
 /**

@@ -5,7 +5,14 @@ import { createRng } from '../random.js';
 import { offerBounds } from './banker.js';
 import { GAME_TOASTS, roundStartsToast } from './messages.js';
 import { reduce } from './reduce.js';
-import { casesToOpenIfRejected, otherCase, remainingValues, type GameState } from './state.js';
+import {
+  casesToOpenIfRejected,
+  givenUpCase,
+  isGameInProgress,
+  otherCase,
+  remainingValues,
+  type GameState,
+} from './state.js';
 import { act, playRound, playToFinalChoice, startGame, TEST_GAME_ID } from './testing.js';
 
 function expectRefused(state: GameState, result: ReturnType<typeof reduce>, reason: string) {
@@ -255,6 +262,23 @@ describe('the final choice', () => {
       finalAmount: s.briefcaseGifts[other - 1]!.coins,
       finalCase: other,
     });
+  });
+
+  it('gives up the other case when keeping and the original when swapping', () => {
+    const { state, rng } = startGame(9);
+    const s = playToFinalChoice(state, rng, 4);
+    const other = otherCase(s)!;
+    expect(givenUpCase(s)).toBeNull();
+    expect(givenUpCase(act(s, { type: 'finalChoice', swap: false }, rng).state)).toBe(other);
+    expect(givenUpCase(act(s, { type: 'finalChoice', swap: true }, rng).state)).toBe(4);
+  });
+
+  it('is in progress from the pick to the end', () => {
+    const { state, rng } = startGame(9);
+    expect(isGameInProgress(state)).toBe(false);
+    const s = playToFinalChoice(state, rng, 4);
+    expect(isGameInProgress(s)).toBe(true);
+    expect(isGameInProgress(act(s, { type: 'finalChoice', swap: true }, rng).state)).toBe(false);
   });
 
   it('is made once', () => {

@@ -97,6 +97,20 @@ export function casesToOpenIfRejected(state: GameState): number {
   return state.casesRemaining <= 1 ? 0 : casesToEliminate(state.currentRound + 1, state.casesRemaining);
 }
 
+/**
+ * The case the player gave up at the final choice: the other case when keeping, the original when swapping.
+ * null before the choice (and after a deal, which has no choice).
+ */
+export function givenUpCase(state: GameState): number | null {
+  if (state.wasSwapped === null || state.selectedCase === null) return null;
+  return state.wasSwapped ? state.selectedCase : otherCase(state);
+}
+
+/** A case is picked and the game has not reached its end (a deal or the final reveal): worth a confirmation. */
+export function isGameInProgress(state: GameState): boolean {
+  return state.selectedCase !== null && state.gameOutcome === null;
+}
+
 export function isGameOver(state: GameState): boolean {
   return state.gameOutcome !== null;
 }

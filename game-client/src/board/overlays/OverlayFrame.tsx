@@ -57,10 +57,15 @@ export function OverlayFrame({
   );
   return (
     <pixiContainer>
+      {/* Takes every tap on the backdrop and the panel, on the canvas and (as a shield div in the accessible
+          layer, under the overlay's own buttons) over the layer's buttons. */}
       <pixiContainer
         ref={backdrop}
         eventMode="static"
         hitArea={new Rectangle(0, 0, stage.width, stage.height)}
+        accessible
+        accessibleType="div"
+        accessiblePointerEvents="auto"
       >
         <pixiGraphics draw={drawBackdrop} />
       </pixiContainer>

@@ -1,4 +1,5 @@
 import {
+  caseContainedText,
   dealRevealMessage,
   finalRevealMessage,
   finalRevealTitle,
@@ -24,6 +25,7 @@ function Reveal({
   message,
   action,
   onAction,
+  opened,
 }: {
   layout: BoardLayout;
   title: string;
@@ -31,6 +33,8 @@ function Reveal({
   lead: string | null;
   gift: Gift;
   message: string;
+  /** The final reveal also opens the case given up, beside the one won. */
+  opened?: { label: string; gift: Gift; wonLabel: string };
   action: string;
   onAction: () => void;
 }) {
@@ -43,7 +47,10 @@ function Reveal({
   const messageY = button!.y - fonts.overlayBody * 2.2;
   const top = lead ? leadY + fonts.overlayBody * 1.4 : leadY;
   const bottom = messageY - fonts.overlayBody * 2.6;
-  const size = Math.max(40, Math.min(panel.width * 0.3, bottom - top));
+  const labelH = opened ? fonts.overlayBody * 1.5 : 0;
+  const size = Math.max(40, Math.min(panel.width * (opened ? 0.22 : 0.3), bottom - top - labelH));
+  const giftX = opened ? panel.width * 0.3 : cx;
+  const bodyFont = opened ? Math.round(fonts.overlayBody * 0.85) : fonts.overlayBody;
   return (
     <OverlayFrame stage={layout} panel={panel} title={title} titleSize={fonts.overlayTitle}>
       <pixiText
@@ -62,7 +69,32 @@ function Reveal({
           style={textStyle({ fontSize: fonts.overlayBody, fill: COLORS.muted })}
         />
       )}
-      <GiftShowcase gift={gift} x={cx} y={top + size / 2} size={size} fontSize={fonts.overlayBody} />
+      <GiftShowcase gift={gift} x={giftX} y={top + labelH + size / 2} size={size} fontSize={bodyFont} />
+      {opened && (
+        <>
+          <pixiText
+            text={opened.wonLabel}
+            anchor={{ x: 0.5, y: 0 }}
+            x={giftX}
+            y={top}
+            style={textStyle({ fontSize: bodyFont, fill: COLORS.cyan })}
+          />
+          <pixiText
+            text={opened.label}
+            anchor={{ x: 0.5, y: 0 }}
+            x={panel.width * 0.7}
+            y={top}
+            style={textStyle({ fontSize: bodyFont, fill: COLORS.muted })}
+          />
+          <GiftShowcase
+            gift={opened.gift}
+            x={panel.width * 0.7}
+            y={top + labelH + size / 2}
+            size={size}
+            fontSize={bodyFont}
+          />
+        </>
+      )}
       <pixiText
         text={message}
         anchor={{ x: 0.5, y: 0 }}
@@ -109,20 +141,27 @@ export function DealRevealOverlay({
   );
 }
 
-/** 'SWAP!' or 'KEEP!': the case taken home and how it compares with the player's first pick. */
+/**
+ * 'SWAP!' or 'KEEP!': the case taken home, the case given up opened beside it, and how the two compare
+ * (decision 0003).
+ */
 export function FinalRevealOverlay({
   layout,
   swapped,
   winnings,
   finalGift,
-  playerCaseCoins,
+  finalCase,
+  givenUpCase,
+  givenUpGift,
   onNewGame,
 }: {
   layout: BoardLayout;
   swapped: boolean;
   winnings: number;
   finalGift: Gift;
-  playerCaseCoins: number;
+  finalCase: number;
+  givenUpCase: number;
+  givenUpGift: Gift;
   onNewGame: () => void;
 }) {
   return (
@@ -132,9 +171,14 @@ export function FinalRevealOverlay({
       won={winnings}
       lead={null}
       gift={finalGift}
-      message={finalRevealMessage(winnings, playerCaseCoins)}
+      message={finalRevealMessage(winnings, givenUpGift.coins)}
       action={GAME_TEXT.newGame}
       onAction={onNewGame}
+      opened={{
+        label: caseContainedText(givenUpCase),
+        gift: givenUpGift,
+        wonLabel: yourCaseContainedText(finalCase),
+      }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { formatNumber, GAME_TEXT, type Gift } from '@dond/shared';
 import { type Container, type Graphics, Rectangle } from 'pixi.js';
-import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../layout';
 import { COLORS, MOTION } from '../theme';
 import { CYAN_BODY, drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
@@ -89,6 +89,12 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
     insideC.scale.set(1);
   }, [opened, mine]);
 
+  // A case that stops taking taps (opened, or an overlay came up) loses its hover: its button went away under
+  // the pointer, so no pointer-out will ever come, and the next game would start with it lit (issue 15).
+  useEffect(() => {
+    if (!tappable) setHover(false);
+  }, [tappable]);
+
   // Lift under the pointer (or keyboard focus).
   useLayoutEffect(() => {
     const bodyC = body.current;
@@ -159,9 +165,11 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
       const r = Math.max(4, w * 0.08);
       g.roundRect(-w / 2, -h / 2, w, h, r).fill(COLORS.opened);
       g.roundRect(-w / 2, -h / 2, w, h, r).stroke({ width: 1, color: COLORS.dim, alpha: 0.8 });
+      // The player's own case, opened after a deal: marked in its colour.
+      if (mine) g.roundRect(-w / 2, -h / 2, w, h, r).stroke({ width: 3, color: COLORS.cyan });
       if (details) drawCoin(g, -w * 0.3, h * 0.14, Math.max(3, h * 0.065));
     },
-    [w, h, details],
+    [w, h, details, mine],
   );
 
   const top = h * 0.13;
@@ -184,6 +192,18 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
       <pixiContainer ref={body}>
         <pixiContainer ref={inside}>
           <pixiGraphics draw={drawInside} />
+          {mine && opened && (
+            <pixiText
+              text="★"
+              anchor={{ x: 0, y: 0 }}
+              x={-w / 2 + 4}
+              y={-h / 2 + 2}
+              style={textStyle({
+                fontSize: Math.max(labelSize + 4, Math.round(h * 0.22)),
+                fill: COLORS.cyan,
+              })}
+            />
+          )}
           {texture && (
             <pixiSprite
               texture={texture}

@@ -87,7 +87,11 @@ export function Button({
       accessibleType="button"
       accessibleHint={name}
       accessibleTitle={name}
-      onPointerTap={onPress}
+      onPointerTap={() => {
+        // A press often hides the button (its overlay closes) with no pointer-out to follow: unlight it.
+        setHover(false);
+        onPress();
+      }}
       onPointerOver={() => setHover(true)}
       onPointerOut={() => setHover(false)}
     >

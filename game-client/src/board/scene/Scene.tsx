@@ -1,7 +1,9 @@
 import {
   casesToOpenIfRejected,
+  dealResultText,
   GAME_TEXT,
   giftInCase,
+  givenUpCase,
   otherCase,
   splitValueBoards,
   statusLine,
@@ -11,6 +13,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { BoardLayout } from '../layout';
 import { CaseToast } from '../overlays/CaseToast';
+import { ConfirmNewGameOverlay } from '../overlays/ConfirmNewGameOverlay';
 import { FinalDecisionOverlay } from '../overlays/FinalDecisionOverlay';
 import { OfferOverlay } from '../overlays/OfferOverlay';
 import { PhoneOverlay } from '../overlays/PhoneOverlay';
@@ -39,13 +42,18 @@ export function Scene({ layout }: { layout: BoardLayout }) {
   const phase = game.gamePhase;
   const eliminating = phase === 'elimination';
   const status = eliminating ? game.casesToEliminateThisRound - game.casesEliminatedThisRound : null;
-  const statusText =
-    layout.mode === 'tablet'
+  // After DEAL and CONTINUE the board shows what would have happened: every case open, the deal in view.
+  const dealt = game.gameOutcome === 'banker_accepted' && overlay !== 'dealReveal';
+  const statusText = dealt
+    ? dealResultText(game.finalAmount ?? 0)
+    : layout.mode === 'tablet'
       ? tabletStatusLine(game.currentRound, game.casesRemaining, status)
       : statusLine(game.currentRound, game.casesRemaining, status).join('    ·    ');
   const playerGift = game.selectedCase === null ? undefined : giftInCase(game, game.selectedCase);
   const finalGift = game.finalCase === null ? undefined : giftInCase(game, game.finalCase);
   const other = otherCase(game);
+  const givenUp = givenUpCase(game);
+  const givenUpGift = givenUp === null ? undefined : giftInCase(game, givenUp);
   const { fonts } = layout;
 
   return (
@@ -80,13 +88,17 @@ export function Scene({ layout }: { layout: BoardLayout }) {
         anchor={0.5}
         x={layout.status.x + layout.status.width / 2}
         y={layout.status.y + layout.status.height / 2}
-        style={textStyle({ fontSize: fonts.status, fill: eliminating ? COLORS.text : COLORS.muted })}
+        style={textStyle({
+          fontSize: fonts.status,
+          fill: dealt ? COLORS.goldLight : eliminating ? COLORS.text : COLORS.muted,
+          fontWeight: dealt ? '900' : undefined,
+        })}
       />
       {game.briefcaseGifts.map((gift, i) => {
         const n = i + 1;
         const rect = layout.cases[i];
         if (!rect) return null;
-        const opened = game.eliminatedCases.includes(n);
+        const opened = dealt || game.eliminatedCases.includes(n);
         const mine = n === game.selectedCase;
         const tappable = !modal && !opened && (phase === 'selection' || (eliminating && !mine));
         return (
@@ -112,6 +124,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
           layout={layout}
           caseNumber={caseReveal.caseNumber}
           gift={caseReveal.gift}
+          overHigher={!higher.some((g) => g.id === caseReveal.gift.id)}
           onClose={actions.closeCaseReveal}
         />
       )}
@@ -146,14 +159,30 @@ export function Scene({ layout }: { layout: BoardLayout }) {
           onSwap={() => actions.keepOrSwap(true)}
         />
       )}
-      {overlay === 'finalReveal' && finalGift && playerGift && game.finalAmount !== null && (
-        <FinalRevealOverlay
+      {overlay === 'finalReveal' &&
+        finalGift &&
+        givenUpGift &&
+        givenUp !== null &&
+        game.finalAmount !== null && (
+          <FinalRevealOverlay
+            layout={layout}
+            swapped={game.wasSwapped === true}
+            winnings={game.finalAmount}
+            finalGift={finalGift}
+            finalCase={game.finalCase ?? 0}
+            givenUpCase={givenUp}
+            givenUpGift={givenUpGift}
+            onNewGame={() => actions.newGame()}
+          />
+        )}
+      {overlay === 'confirmNewGame' && (
+        <ConfirmNewGameOverlay
           layout={layout}
-          swapped={game.wasSwapped === true}
-          winnings={game.finalAmount}
-          finalGift={finalGift}
-          playerCaseCoins={playerGift.coins}
-          onNewGame={() => actions.newGame()}
+          playerCase={game.selectedCase}
+          round={game.currentRound}
+          casesRemaining={game.casesRemaining}
+          onConfirm={actions.confirmNewGame}
+          onKeepPlaying={actions.keepPlaying}
         />
       )}
     </pixiContainer>
