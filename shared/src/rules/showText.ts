@@ -24,7 +24,12 @@ export function offerShareText(percent: number): string {
 }
 
 /** One step of the offer history as read aloud: 'Offer 2: 1,250 coins, up'. */
-export function offerStepText(index: number, offer: number, direction: OfferDirection, current: boolean): string {
+export function offerStepText(
+  index: number,
+  offer: number,
+  direction: OfferDirection,
+  current: boolean,
+): string {
   const coins = `${formatNumber(offer)} ${offer === 1 ? 'coin' : 'coins'}`;
   return `Offer ${index + 1}: ${coins}, ${SHOW_TEXT.direction[direction]}${current ? `, ${SHOW_TEXT.current}` : ''}`;
 }

@@ -16,6 +16,7 @@ import { OfferOverlay } from '../overlays/OfferOverlay';
 import { PhoneOverlay } from '../overlays/PhoneOverlay';
 import { DealRevealOverlay, FinalRevealOverlay } from '../overlays/RevealOverlays';
 import { useGameStore } from '../../store/gameStore';
+import { Celebration } from '../show/Celebration';
 import { COLORS } from '../theme';
 import { Briefcase } from './Briefcase';
 import { Controls } from './Controls';
@@ -156,6 +157,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
           onNewGame={() => actions.newGame()}
         />
       )}
+      <Celebration layout={layout} />
     </pixiContainer>
   );
 }
