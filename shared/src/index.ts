@@ -17,3 +17,5 @@ export * from './schemas/auth.js';
 export * from './schemas/gifts.js';
 export * from './schemas/games.js';
 export * from './schemas/admin.js';
+export * from './rules/show.js';
+export * from './rules/showText.js';

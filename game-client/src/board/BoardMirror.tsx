@@ -12,6 +12,12 @@ import {
   givenUpCase,
   ifYouRejectText,
   keepCaseLabel,
+  boardAverage,
+  offerShareOfAverage,
+  offerShareText,
+  offerStepText,
+  offerSteps,
+  SHOW_TEXT,
   otherCase,
   splitValueBoards,
   statusLine,
@@ -24,6 +30,7 @@ import {
 import { useId, type ReactNode } from 'react';
 import { useGameStore } from '../store/gameStore';
 import { useSessionStore } from '../store/sessionStore';
+import { useShowStore } from '../store/showStore';
 
 function Dialog({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = useId();
@@ -58,6 +65,7 @@ function ValueList({ title, gifts, opened }: { title: string; gifts: Gift[]; ope
 export function BoardMirror() {
   const { game, overlay, caseReveal } = useGameStore();
   const viewMode = useSessionStore((s) => s.viewMode);
+  const celebration = useShowStore((s) => s.celebration);
   const opened = new Set(game.eliminatedCases.map((n) => giftInCase(game, n)?.id ?? -1));
   const { lower, higher } = splitValueBoards(game.briefcaseGifts);
   const eliminating = game.gamePhase === 'elimination';
@@ -82,7 +90,7 @@ export function BoardMirror() {
     : game.eliminatedCases;
 
   return (
-    <div className="visually-hidden board-mirror">
+    <div className="visually-hidden board-mirror" data-celebration={celebration?.kind}>
       <ValueList title={GAME_TEXT.lowerValues} gifts={lower} opened={opened} />
       <section aria-labelledby="cases-title">
         <h2 id="cases-title">{GAME_TEXT.boardTitle}</h2>
@@ -129,13 +137,32 @@ export function BoardMirror() {
         <Dialog title={GAME_TEXT.bankerOffer}>
           <p className="offer-amount">{formatCoins(game.bankerOffer)}</p>
           <p>{ifYouRejectText(casesToOpenIfRejected(game))}</p>
+          <p className="offer-share">
+            {offerShareText(offerShareOfAverage(game.bankerOffer, boardAverage(game)))}
+          </p>
+          <p className="board-average">
+            {SHOW_TEXT.boardAverage} {formatCoins(Math.round(boardAverage(game)))}
+          </p>
           <h3>{GAME_TEXT.previousOffers}</h3>
           <ol className="previous-offers">
             {game.offerHistory.slice(0, -1).map((offer, i) => (
               <li key={i}>{formatCoins(offer)}</li>
             ))}
           </ol>
+          <ol className="offer-history" aria-label="Offer history">
+            {offerSteps(game.offerHistory).map((step, i) => (
+              <li key={i} data-direction={step.direction} aria-current={step.current ? 'true' : undefined}>
+                {offerStepText(i, step.offer, step.direction, step.current)}
+              </li>
+            ))}
+          </ol>
         </Dialog>
+      )}
+
+      {celebration && (
+        <p role="status" className="celebration">
+          {SHOW_TEXT.celebration[celebration.kind]}
+        </p>
       )}
 
       {overlay === 'dealReveal' && playerGift && game.finalAmount !== null && (

@@ -52,13 +52,18 @@ export function noiseMultiplier(draw: number): number {
   return 1 + (draw * 2 - 1) * BANKER_NOISE;
 }
 
+/** Step 1: the mean of the values still in play (0 when none are left): also the board's average shown beside an offer. */
+export function meanValue(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, v) => sum + v, 0) / values.length;
+}
+
 /**
  * Steps 1 to 7 for a given noise multiplier. The result only grows with the multiplier, which is what
  * lets offerBounds() give exact limits.
  */
 export function offerWithNoise(remainingValues: readonly number[], round: number, noise: number): number {
   if (remainingValues.length === 0) return BANKER_NO_CASES_OFFER;
-  const mean = remainingValues.reduce((sum, v) => sum + v, 0) / remainingValues.length;
+  const mean = meanValue(remainingValues);
   const factor = roundFactor(round) - topTwoPenalty(remainingValues);
   const capped = Math.min(mean * factor * noise, mean * offerCapMultiple(round));
   return Math.max(roundOfferDown(capped), BANKER_MIN_OFFER);

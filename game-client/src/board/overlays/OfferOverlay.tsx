@@ -1,15 +1,37 @@
-import { formatNumber, GAME_TEXT, ifYouRejectText } from '@dond/shared';
-import type { Graphics, Text } from 'pixi.js';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import {
+  boardAverage,
+  formatNumber,
+  GAME_TEXT,
+  ifYouRejectText,
+  offerShareOfAverage,
+  offerShareText,
+  offerSteps,
+  SHOW_TEXT,
+} from '@dond/shared';
+import { CanvasTextMetrics, type Graphics, type Text } from 'pixi.js';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useGameStore } from '../../store/gameStore';
 import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
-import { drawCoin, headingStyle, textStyle } from '../scene/draw';
+import { drawCoin, headingStyle, textStyle, vertical } from '../scene/draw';
+import { OfferStrip } from '../show/OfferStrip';
+import { SHOW_MOTION } from '../show/tuning';
 import { COLORS, MOTION } from '../theme';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
 import { useTweens } from '../scene/useTweens';
 
-/** "BANKER'S OFFER": the amount, what rejecting costs, the earlier offers, DEAL! and NO DEAL!. */
+/** How the room between the title and the buttons is shared, top to bottom (in parts of it). */
+const ZONES = { amount: 2.4, share: 0.9, meter: 0.7, average: 0.8, reject: 1.1, heading: 0.75, strip: 1.5 };
+const ZONE_TOTAL = Object.values(ZONES).reduce((a, b) => a + b, 0);
+/** The meter's scale reaches this far past the larger of the offer and the average. */
+const METER_HEADROOM = 1.12;
+
+/**
+ * "BANKER'S OFFER": the amount large, how it compares with the board's average (a meter and 'Offer = N% of
+ * the board's average'), what rejecting costs, the banker's offers so far as a strip going up or down, DEAL!
+ * and NO DEAL!.
+ */
 export function OfferOverlay({
   layout,
   offer,
@@ -28,15 +50,54 @@ export function OfferOverlay({
   onNoDeal: () => void;
 }) {
   const { overlay: panel, fonts } = layout;
+  const average = useGameStore((s) => boardAverage(s.game));
+  const share = offerShareOfAverage(offer, average);
+  const steps = useMemo(() => offerSteps([...previousOffers, offer]), [previousOffers, offer]);
   const amount = useRef<Text>(null);
   const coin = useRef<Graphics>(null);
-  const amountSize = Math.round(fonts.overlayTitle * 1.6);
+  const fill = useRef<Graphics>(null);
+
+  const cx = panel.width / 2;
+  const buttons = actionRow(panel, fonts.button, 2);
+  const top = fonts.overlayTitle * 1.95;
+  const room = buttons[0]!.y - fonts.overlayBody * 0.9 - top;
+  const unit = room / ZONE_TOTAL;
+  let y = top;
+  const zone = (parts: number) => {
+    const z = { y: y + (unit * parts) / 2, h: unit * parts };
+    y += unit * parts;
+    return z;
+  };
+  const zAmount = zone(ZONES.amount);
+  const zShare = zone(ZONES.share);
+  const zMeter = zone(ZONES.meter);
+  const zAverage = zone(ZONES.average);
+  const zReject = zone(ZONES.reject);
+  const zHeading = zone(ZONES.heading);
+  const zStrip = zone(ZONES.strip);
+
+  const amountSize = Math.round(Math.min(fonts.overlayTitle * 2.1, zAmount.h * 0.6));
   const coinR = amountSize * 0.36;
-  // The amount counts up as the banker names it.
+  const shareSize = Math.round(Math.min(fonts.overlayBody * 1.2, zShare.h * 0.75));
+  const bodySize = Math.round(Math.min(fonts.overlayBody, zAverage.h * 0.75, zReject.h * 0.7));
+  const headingSize = Math.round(Math.min(fonts.overlayBody * 0.85, zHeading.h * 0.8));
+  const meterW = panel.width * 0.72;
+  const meterH = Math.max(6, zMeter.h * 0.5);
+  const scaleMax = Math.max(offer, average, 1) * METER_HEADROOM;
+  const offerW = (offer / scaleMax) * meterW;
+  const averageX = (average / scaleMax) * meterW;
+  const averageText = `${SHOW_TEXT.boardAverage} ${formatNumber(Math.round(average))}`;
+  const averageStyle = textStyle({ fontSize: bodySize, fill: COLORS.text });
+  const averageTextW = CanvasTextMetrics.measureText(averageText, averageStyle).width;
+  // The average's label stands under its tick, kept inside the meter's ends.
+  const averageLabelX = Math.min(Math.max(averageX, averageTextW / 2), meterW - averageTextW / 2);
+
+  // The amount counts up as the banker names it, and the meter fills to it.
   const tween = useTweens();
   useLayoutEffect(() => {
     const text = amount.current;
-    if (!text) return;
+    const bar = fill.current;
+    if (!text || !bar) return;
     // The coin and the number centred together, as the number grows.
     const centre = () => {
       const gap = coinR * 2.5;
@@ -53,19 +114,17 @@ export function OfferOverlay({
         centre();
       },
     });
+    bar.scale.x = 0;
+    const grow = tween(bar.scale, { x: 1, duration: SHOW_MOTION.offer.meterFill, ease: 'power2.out' });
     return () => {
       count.kill();
+      grow.kill();
+      bar.scale.x = 1;
       text.text = formatNumber(offer);
       centre();
     };
   }, [offer, coinR, tween]);
 
-  const cx = panel.width / 2;
-  const buttons = actionRow(panel, fonts.button, 2);
-  // The content shares the room between the title and the buttons, the amount in the middle of its top half.
-  const top = fonts.overlayTitle * 2;
-  const room = buttons[0]!.y - top;
-  const amountY = top + room * 0.24;
   const drawAmountCoin = useCallback(
     (g: Graphics) => {
       g.clear();
@@ -76,19 +135,55 @@ export function OfferOverlay({
   const drawDisplay = useCallback(
     (g: Graphics) => {
       g.clear();
-      const w = panel.width * 0.66;
-      const h = amountSize * 1.5;
-      g.roundRect(-w / 2, -h / 2, w, h, h / 3).fill({ color: 0x000000, alpha: 0.35 });
-      g.roundRect(-w / 2, -h / 2, w, h, h / 3).stroke({ width: 2, color: COLORS.gold, alpha: 0.6 });
+      const w = panel.width * 0.74;
+      const h = Math.min(zAmount.h * 0.95, amountSize * 1.5);
+      for (let i = 3; i >= 1; i--) {
+        g.roundRect(-w / 2 - i * 4, -h / 2 - i * 4, w + i * 8, h + i * 8, h / 3 + i * 4).fill({
+          color: COLORS.gold,
+          alpha: 0.06,
+        });
+      }
+      g.roundRect(-w / 2, -h / 2, w, h, h / 3).fill({ color: 0x000000, alpha: 0.45 });
+      g.roundRect(-w / 2, -h / 2, w, h, h / 3).stroke({ width: 3, color: COLORS.gold, alpha: 0.9 });
     },
-    [panel.width, amountSize],
+    [panel.width, amountSize, zAmount.h],
   );
-  const rejectY = top + room * 0.5;
-  const historyTitleY = top + room * 0.7;
-  const chipsY = historyTitleY + fonts.overlayBody * 1.5;
+  const drawMeter = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const r = meterH / 2;
+      g.roundRect(0, -meterH / 2, meterW, meterH, r).fill({ color: 0x000000, alpha: 0.5 });
+      g.roundRect(0, -meterH / 2, meterW, meterH, r).stroke({ width: 1.5, color: COLORS.muted, alpha: 0.6 });
+      // The board's average: a white tick standing through the bar.
+      g.rect(averageX - 1.5, -meterH * 1.1, 3, meterH * 2.2).fill(0xffffff);
+      g.poly([
+        averageX - meterH * 0.45,
+        -meterH * 1.1,
+        averageX + meterH * 0.45,
+        -meterH * 1.1,
+        averageX,
+        -meterH * 0.6,
+      ]).fill(0xffffff);
+    },
+    [meterW, meterH, averageX],
+  );
+  const drawFill = useCallback(
+    (g: Graphics) => {
+      g.clear();
+      const w = Math.max(meterH, offerW);
+      g.roundRect(0, -meterH / 2, w, meterH, meterH / 2).fill(
+        vertical([
+          [0, COLORS.goldLight],
+          [1, COLORS.goldDeep],
+        ]),
+      );
+    },
+    [offerW, meterH],
+  );
+
   return (
     <OverlayFrame stage={layout} panel={panel} title={GAME_TEXT.bankerOffer} titleSize={fonts.overlayTitle}>
-      <pixiContainer x={cx} y={amountY}>
+      <pixiContainer x={cx} y={zAmount.y}>
         <pixiGraphics draw={drawDisplay} />
         <pixiGraphics ref={coin} draw={drawAmountCoin} x={-amountSize * 1.9} />
         <pixiText
@@ -100,41 +195,50 @@ export function OfferOverlay({
         />
       </pixiContainer>
       <pixiText
-        text={ifYouRejectText(casesToOpen)}
-        anchor={{ x: 0.5, y: 0 }}
+        text={offerShareText(share)}
+        anchor={0.5}
         x={cx}
-        y={rejectY}
+        y={zShare.y}
+        style={textStyle({ fontSize: shareSize, fontWeight: '900', fill: COLORS.cyan })}
+      />
+      <pixiContainer x={cx - meterW / 2} y={zMeter.y}>
+        <pixiGraphics draw={drawMeter} />
+        <pixiGraphics ref={fill} draw={drawFill} />
+        <pixiText
+          text={averageText}
+          anchor={{ x: 0.5, y: 0 }}
+          x={averageLabelX}
+          y={meterH * 1.15}
+          style={averageStyle}
+        />
+      </pixiContainer>
+      <pixiText
+        text={ifYouRejectText(casesToOpen)}
+        anchor={0.5}
+        x={cx}
+        y={zReject.y}
         style={textStyle({
-          fontSize: fonts.overlayBody,
+          fontSize: bodySize,
           fill: COLORS.text,
           align: 'center',
           wordWrap: true,
-          wordWrapWidth: panel.width * 0.8,
+          wordWrapWidth: panel.width * 0.86,
         })}
       />
       <pixiText
         text={GAME_TEXT.previousOffers}
-        anchor={{ x: 0.5, y: 0 }}
+        anchor={0.5}
         x={cx}
-        y={historyTitleY}
-        style={textStyle({
-          fontSize: Math.round(fonts.overlayBody * 0.85),
-          fill: COLORS.cyan,
-          letterSpacing: 2,
-        })}
+        y={zHeading.y}
+        style={textStyle({ fontSize: headingSize, fill: COLORS.cyan, letterSpacing: 2 })}
       />
-      <pixiText
-        text={previousOffers.length ? previousOffers.map((o) => formatNumber(o)).join('  ·  ') : '—'}
-        anchor={{ x: 0.5, y: 0 }}
+      <OfferStrip
+        steps={steps}
         x={cx}
-        y={chipsY}
-        style={textStyle({
-          fontSize: Math.round(fonts.overlayBody * 0.9),
-          fill: COLORS.muted,
-          align: 'center',
-          wordWrap: true,
-          wordWrapWidth: panel.width * 0.85,
-        })}
+        y={zStrip.y}
+        width={panel.width * 0.9}
+        height={zStrip.h * 0.78}
+        fontSize={fonts.overlayBody}
       />
       <Button
         rect={buttons[0]!}

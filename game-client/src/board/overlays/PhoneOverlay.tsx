@@ -1,81 +1,191 @@
-import { GAME_TEXT } from '@dond/shared';
+import { GAME_TEXT, isSlowOpen, TIMINGS } from '@dond/shared';
 import type { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useGameStore } from '../../store/gameStore';
 import type { BoardLayout } from '../layout';
-import { COLORS, MOTION } from '../theme';
+import { drawBanker, drawBankerArm, drawBankerDesk, drawBankerGlow, drawTalkArcs } from '../show/bankerArt';
+import { SHOW_MOTION } from '../show/tuning';
+import { COLORS } from '../theme';
 import { textStyle } from '../scene/draw';
 import { OverlayFrame } from './OverlayFrame';
 import { useTweens } from '../scene/useTweens';
 
-/** 'THE BANKER IS CALLING!': a ringing phone for the 2 s of SPEC.md section 9, then the offer. */
+const P = SHOW_MOTION.phone;
+const RING_WAVES = 3;
+/** The overlay's own life, in seconds: every repeat below ends by then (and all die with the overlay). */
+const RINGING = TIMINGS.phoneOverlayMs / 1000;
+const repeatsFor = (cycle: number) => Math.max(0, Math.ceil(RINGING / cycle) - 1);
+
+/**
+ * 'THE BANKER IS CALLING!': the banker on the phone in his glow on the left, a ringing phone on the right
+ * sending out waves, for the 2 s of SPEC.md section 9, then the offer. When the call follows one of the
+ * last cases' slow opens, the frame waits for the case's lid (the call itself starts at once).
+ */
 export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
   const { overlay: panel, fonts } = layout;
+  const show = useRef<Container>(null);
   const phone = useRef<Container>(null);
-  const rings = useRef<Container>(null);
-  const size = Math.min(panel.width, panel.height) * 0.22;
+  const rings = useRef<Array<Container | null>>([]);
+  const banker = useRef<Container>(null);
+  const arm = useRef<Container>(null);
+  const talk = useRef<Container>(null);
+  const afterSlowOpen = useRef(isSlowOpen(useGameStore.getState().game)).current;
+  const top = fonts.overlayTitle * 2.2;
+  const textY = panel.height - fonts.overlayBody * 2.2;
+  const room = textY - fonts.overlayBody - top;
+  // The banker with his desk (1.04 of his height) on the left, the phone on the right.
+  const u = Math.min(room * 0.94, panel.width * 0.4);
+  const phoneSize = Math.min(room * 0.4, panel.width * 0.19);
+  const bankerX = panel.width * 0.3;
+  const phoneX = panel.width * 0.73;
+  const phoneY = top + room * 0.5;
   const tween = useTweens();
+
   useLayoutEffect(() => {
     const p = phone.current;
-    const r = rings.current;
-    if (!p || !r) return;
-    // It rings for as long as the overlay shows (killed with the overlay: repeat stops at unmount).
-    const shake = tween(p, {
-      rotation: 0.22,
-      duration: MOTION.phoneShake,
+    const b = banker.current;
+    const a = arm.current;
+    const t = talk.current;
+    const s = show.current;
+    if (!p || !b || !a || !t || !s) return;
+    if (afterSlowOpen) {
+      s.alpha = 0;
+      tween(s, {
+        alpha: 1,
+        duration: SHOW_MOTION.slowOpen.phoneFadeIn,
+        delay: SHOW_MOTION.slowOpen.phoneEnterAfter,
+      });
+    }
+    p.rotation = -P.shakeSwing;
+    tween(p, {
+      rotation: P.shakeSwing,
+      duration: P.shake,
       yoyo: true,
-      repeat: 23,
+      repeat: repeatsFor(P.shake),
       ease: 'sine.inOut',
     });
-    const pulse = tween(r.scale, { x: 1.35, y: 1.35, duration: 0.5, repeat: 3, ease: 'power1.out' });
-    const fade = tween(r, { alpha: 0, duration: 0.5, repeat: 3, ease: 'power1.out' });
-    return () => {
-      shake.kill();
-      pulse.kill();
-      fade.kill();
-    };
+    rings.current.forEach((ring, i) => {
+      if (!ring) return;
+      ring.alpha = 0;
+      tween(ring.scale, {
+        startAt: { x: 1, y: 1 },
+        x: P.ringGrowth,
+        y: P.ringGrowth,
+        duration: P.ringWave,
+        delay: i * P.ringEvery,
+        repeat: repeatsFor(P.ringWave),
+        ease: 'power1.out',
+      });
+      tween(ring, {
+        startAt: { alpha: 0.9 },
+        alpha: 0,
+        duration: P.ringWave,
+        delay: i * P.ringEvery,
+        repeat: repeatsFor(P.ringWave),
+        ease: 'power1.in',
+      });
+    });
+    // The banker nods as he talks, his arm following; the arcs at his mouth piece blink.
+    tween(b, {
+      y: b.y + u * 0.015,
+      duration: P.bankerNod,
+      yoyo: true,
+      repeat: repeatsFor(P.bankerNod),
+      ease: 'sine.inOut',
+    });
+    tween(a, {
+      rotation: -0.06,
+      duration: P.bankerNod,
+      yoyo: true,
+      repeat: repeatsFor(P.bankerNod),
+      ease: 'sine.inOut',
+    });
+    tween(t, {
+      alpha: 0.15,
+      duration: P.talkBlink,
+      yoyo: true,
+      repeat: repeatsFor(P.talkBlink),
+      ease: 'steps(1)',
+    });
   }, []);
+
   const drawPhone = useCallback(
     (g: Graphics) => {
       g.clear();
-      g.circle(0, 0, size * 0.62).fill(COLORS.success);
-      g.circle(0, -size * 0.05, size * 0.56).fill({ color: 0xffffff, alpha: 0.12 });
+      const r = phoneSize * 0.5;
+      g.circle(0, 0, r * 1.08).fill({ color: COLORS.success, alpha: 0.35 });
+      g.circle(0, 0, r).fill(COLORS.success);
+      g.circle(0, -r * 0.08, r * 0.9).fill({ color: 0xffffff, alpha: 0.12 });
       // A handset: two ear pieces joined by a bar.
-      const s = size * 0.5;
+      const s = r * 0.8;
       g.roundRect(-s * 0.75, -s * 0.22, s * 1.5, s * 0.3, s * 0.15).fill(0xffffff);
       g.roundRect(-s * 0.8, -s * 0.12, s * 0.45, s * 0.55, s * 0.15).fill(0xffffff);
       g.roundRect(s * 0.35, -s * 0.12, s * 0.45, s * 0.55, s * 0.15).fill(0xffffff);
     },
-    [size],
+    [phoneSize],
   );
-  const drawRings = useCallback(
+  const drawRing = useCallback(
     (g: Graphics) => {
       g.clear();
-      g.circle(0, 0, size * 0.7).stroke({ width: 3, color: COLORS.success, alpha: 0.8 });
+      g.circle(0, 0, phoneSize * 0.55).stroke({
+        width: Math.max(2, phoneSize * 0.04),
+        color: COLORS.success,
+      });
     },
-    [size],
+    [phoneSize],
   );
-  const cy = panel.height * 0.5;
+  const drawGlow = useCallback((g: Graphics) => void drawBankerGlow(g.clear(), u), [u]);
+  const drawBody = useCallback((g: Graphics) => void drawBanker(g.clear(), u), [u]);
+  const drawArm = useCallback((g: Graphics) => void drawBankerArm(g.clear(), u), [u]);
+  const drawArcs = useCallback((g: Graphics) => void drawTalkArcs(g.clear(), u), [u]);
+  const drawDesk = useCallback((g: Graphics) => void drawBankerDesk(g.clear(), u), [u]);
+  const bankerTop = top + room - u * 1.04;
+
   return (
-    <OverlayFrame
-      stage={layout}
-      panel={panel}
-      title={GAME_TEXT.bankerCalling}
-      titleSize={fonts.overlayTitle}
-      edge={COLORS.success}
-    >
-      <pixiContainer ref={rings} x={panel.width / 2} y={cy}>
-        <pixiGraphics draw={drawRings} />
-      </pixiContainer>
-      <pixiContainer ref={phone} x={panel.width / 2} y={cy}>
-        <pixiGraphics draw={drawPhone} />
-      </pixiContainer>
-      <pixiText
-        text={GAME_TEXT.bankerPreparing}
-        anchor={0.5}
-        x={panel.width / 2}
-        y={panel.height - fonts.overlayBody * 2.5}
-        style={textStyle({ fontSize: fonts.overlayBody, fill: COLORS.muted })}
-      />
-    </OverlayFrame>
+    <pixiContainer ref={show}>
+      <OverlayFrame
+        stage={layout}
+        panel={panel}
+        title={GAME_TEXT.bankerCalling}
+        titleSize={fonts.overlayTitle}
+        edge={COLORS.success}
+      >
+        <pixiContainer x={bankerX} y={bankerTop}>
+          <pixiGraphics draw={drawGlow} />
+          <pixiContainer ref={banker}>
+            <pixiGraphics draw={drawBody} />
+            <pixiContainer ref={arm} x={u * 0.3} y={u * 0.6}>
+              <pixiGraphics draw={drawArm} />
+            </pixiContainer>
+          </pixiContainer>
+          <pixiContainer ref={talk} x={u * 0.25} y={u * 0.3}>
+            <pixiGraphics draw={drawArcs} />
+          </pixiContainer>
+          <pixiGraphics draw={drawDesk} />
+        </pixiContainer>
+        {Array.from({ length: RING_WAVES }, (_, i) => (
+          <pixiContainer
+            key={i}
+            ref={(c) => {
+              rings.current[i] = c;
+            }}
+            x={phoneX}
+            y={phoneY}
+          >
+            <pixiGraphics draw={drawRing} />
+          </pixiContainer>
+        ))}
+        <pixiContainer ref={phone} x={phoneX} y={phoneY}>
+          <pixiGraphics draw={drawPhone} />
+        </pixiContainer>
+        <pixiText
+          text={GAME_TEXT.bankerPreparing}
+          anchor={0.5}
+          x={panel.width / 2}
+          y={textY}
+          style={textStyle({ fontSize: fonts.overlayBody, fill: COLORS.muted })}
+        />
+      </OverlayFrame>
+    </pixiContainer>
   );
 }

@@ -1,7 +1,9 @@
-import { formatNumber, GAME_TEXT, type Gift } from '@dond/shared';
+import { formatNumber, GAME_TEXT, isSlowOpen, type Gift } from '@dond/shared';
 import { type Container, type Graphics, Rectangle } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useGameStore } from '../../store/gameStore';
 import type { Rect } from '../layout';
+import { SHOW_MOTION } from '../show/tuning';
 import { COLORS, MOTION } from '../theme';
 import { CYAN_BODY, drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
 import { useGiftTexture } from './giftTextures';
@@ -44,6 +46,10 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
   const [hover, setHover] = useState(false);
   const texture = useGiftTexture(opened ? gift : null);
   const yourCase = useFitWidth(w * 0.92, mine ? GAME_TEXT.yourCase : '');
+  // One of the last cases, just opened: it opens slowly (read here, true for this case alone).
+  const slow = useGameStore((s) => isSlowOpen(s.game) && s.game.eliminatedCases.at(-1) === caseNumber);
+  const slowRef = useRef(slow);
+  slowRef.current = slow;
 
   // Opening and picking are animated from the change of state; anything else is set at once.
   const tween = useTweens();
@@ -54,15 +60,38 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
     if (!lidC || !insideC || !bodyC) return;
     const before = was.current;
     was.current = { opened, mine };
+    bodyC.rotation = 0;
     if (opened && !before.opened) {
       lidC.visible = true;
       insideC.visible = true;
       insideC.scale.set(0.2);
       insideC.alpha = 0;
-      tween(lidC.scale, { y: 0, duration: MOTION.caseFlip, ease: 'power2.in' });
+      // The last cases: a shake as the case comes forward, a pause, then a slower lid and a bigger pop.
+      const S = SHOW_MOTION.slowOpen;
+      const slowly = slowRef.current;
+      const lidAt = slowly ? S.shake + S.pause : 0;
+      const lidTime = slowly ? S.lid : MOTION.caseFlip;
+      const pop = slowly ? S.giftPop : MOTION.giftPop;
+      if (slowly) {
+        bodyC.rotation = -S.shakeSwing;
+        tween(bodyC, {
+          rotation: S.shakeSwing,
+          duration: S.shake / S.shakes,
+          yoyo: true,
+          repeat: S.shakes - 1,
+          ease: 'sine.inOut',
+          onComplete: () => {
+            bodyC.rotation = 0;
+          },
+        });
+        tween(bodyC.scale, { x: S.lift, y: S.lift, duration: S.shake / 2, ease: 'power2.out' });
+        tween(bodyC.scale, { x: 1, y: 1, duration: pop, delay: lidAt + lidTime, ease: 'power2.inOut' });
+      }
+      tween(lidC.scale, { y: 0, duration: lidTime, delay: lidAt, ease: slowly ? 'power3.in' : 'power2.in' });
       tween(lidC, {
         alpha: 0,
-        duration: MOTION.caseFlip,
+        duration: lidTime,
+        delay: lidAt,
         onComplete: () => {
           lidC.visible = false;
         },
@@ -70,11 +99,11 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
       tween(insideC.scale, {
         x: 1,
         y: 1,
-        duration: MOTION.giftPop,
-        delay: MOTION.caseFlip,
-        ease: 'back.out(2)',
+        duration: pop,
+        delay: lidAt + lidTime,
+        ease: slowly ? 'back.out(3)' : 'back.out(2)',
       });
-      tween(insideC, { alpha: 1, duration: MOTION.giftPop / 2, delay: MOTION.caseFlip });
+      tween(insideC, { alpha: 1, duration: pop / 2, delay: lidAt + lidTime });
       return;
     }
     if (mine && !before.mine) {

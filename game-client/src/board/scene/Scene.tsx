@@ -19,6 +19,7 @@ import { OfferOverlay } from '../overlays/OfferOverlay';
 import { PhoneOverlay } from '../overlays/PhoneOverlay';
 import { DealRevealOverlay, FinalRevealOverlay } from '../overlays/RevealOverlays';
 import { useGameStore } from '../../store/gameStore';
+import { Celebration } from '../show/Celebration';
 import { COLORS } from '../theme';
 import { Briefcase } from './Briefcase';
 import { Controls } from './Controls';
@@ -185,6 +186,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
           onKeepPlaying={actions.keepPlaying}
         />
       )}
+      <Celebration layout={layout} />
     </pixiContainer>
   );
 }

@@ -1,0 +1,356 @@
+import {
+  createRng,
+  newGame,
+  offerShareOfAverage,
+  offerShareText,
+  resolveGiftSet,
+  SHOW_MOMENTS,
+  SHOW_TEXT,
+  type Gift,
+} from '@dond/shared';
+import type { Locator, Page } from '@playwright/test';
+import { expect as baseExpect, shot, test } from './fixtures';
+import { waitOutLock } from './game';
+
+// The show moments of issue 15 on the canvas board, played with real pointer taps: the banker on the phone
+// (the canvas moves), the offer dialog (offer, board average, the history strip going up or down), the
+// celebrations (a burst when the top values survive the round, and when the player beats the banker), and
+// the slow open of the last cases. Screenshots at 1920x1080, 1024x768 and 390x844 (mobile mode).
+//
+// The deal is made known to the test by fixing the seed the board draws from crypto.getRandomValues (every
+// game of the page is then dealt from SEED): the test reads which case holds what from the same rules code,
+// so it can open cases that keep the top values in play, or not, on purpose.
+
+const SEED = 20_251_125;
+// Five helpers share two cores while this runs: a frame can take a second.
+const expect = baseExpect.configure({ timeout: 10_000 });
+
+/** The cases of the game dealt from SEED with the default set, case n at index n - 1. */
+const DEAL: readonly Gift[] = newGame(resolveGiftSet(null), 'seeded', createRng(SEED)).briefcaseGifts;
+const byCoins = DEAL.map((gift, i) => ({ n: i + 1, coins: gift.coins })).sort((a, b) => b.coins - a.coins);
+const TOP = byCoins.slice(0, SHOW_MOMENTS.bigValueTopCount).map((c) => c.n);
+const LOWEST = byCoins.at(-1)!.n;
+
+async function seedTheDeal(page: Page) {
+  await page.addInitScript((seed) => {
+    const original = crypto.getRandomValues.bind(crypto);
+    crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => {
+      if (array instanceof Uint32Array && array.length === 1) {
+        array[0] = seed;
+        return array;
+      }
+      return original(array as never) as T;
+    };
+  }, SEED);
+}
+
+async function startAsGuest(page: Page, view: 'desktop' | 'tablet' | 'mobile') {
+  await seedTheDeal(page);
+  // Page time is Playwright's clock: it flows as usual, and stops where a screenshot must catch a moment.
+  await page.clock.install();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Play as guest' }).click();
+  const label = { desktop: 'Desktop', tablet: 'iPad (BETA)', mobile: 'Mobile (BETA)' }[view];
+  await page.getByRole('button', { name: label }).click();
+  await expect(page.locator('.pixi-board[data-ready="true"]')).toBeVisible();
+}
+
+/** 'Cases Remaining N' of the status line (its DOM mirror, up to date without a canvas frame). */
+async function casesRemaining(page: Page): Promise<number> {
+  const text = await page.getByRole('status').filter({ hasText: 'Cases Remaining' }).innerText();
+  return Number(/Cases Remaining (\d+)/.exec(text)?.[1]);
+}
+
+/**
+ * A real pointer tap in the middle of a briefcase (its accessible twin gives where it is on screen), again
+ * until the board took it: a tap inside the 800 ms lock is ignored, and a busy machine ends the lock late.
+ * `wait` lets page time pass between tries (the page's clock may be stopped).
+ */
+async function tapCase(page: Page, n: number, wait = () => page.waitForTimeout(400)) {
+  const before = await casesRemaining(page);
+  for (let tries = 0; tries < 8; tries++) {
+    const box = (await page.getByRole('button', { name: `Briefcase ${n}`, exact: true }).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    if ((await casesRemaining(page)) === before - 1) return;
+    await wait();
+  }
+  throw new Error(`Briefcase ${n} did not open`);
+}
+
+/** A real pointer tap on a dialog's button, once it takes taps. */
+async function tapButton(page: Page, name: string) {
+  const button = page.getByRole('button', { name, exact: true });
+  await expect(button).toBeEnabled({ timeout: 10_000 });
+  const box = (await button.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+const mirror = (page: Page) => page.locator('.board-mirror');
+const offerDialog = (page: Page) => page.getByRole('dialog', { name: "BANKER'S OFFER" });
+const phoneDialog = (page: Page) => page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' });
+const coinsIn = (text: string) => Number(text.replace(/\D/g, ''));
+
+/**
+ * Stops the page's clock, runs `act`, lets `ms` of page time pass (every timer and animation frame in it),
+ * runs `look`, and lets time flow again: a moment caught at the same point however busy the machine is.
+ */
+async function atMoment(page: Page, act: () => Promise<void>, ms: number, look: () => Promise<void>) {
+  // A little ahead of the page's now (the call takes time to arrive on a busy machine; retried if late).
+  for (let tries = 0; ; tries++) {
+    const ahead = (await page.evaluate(() => Date.now())) + 250;
+    const paused = await page.clock.pauseAt(ahead).then(
+      () => true,
+      (error: Error) => {
+        if (tries >= 5 || !/to the past/.test(error.message)) throw error;
+        return false;
+      },
+    );
+    if (paused) break;
+  }
+  await act();
+  await page.clock.runFor(ms);
+  await look();
+  await page.clock.resume();
+}
+
+/** The coins of the values not struck through on the two value boards (their DOM mirror). */
+async function valuesLeft(page: Page): Promise<number[]> {
+  const values: number[] = [];
+  for (const name of ['LOWER VALUES', 'HIGHER VALUES']) {
+    const texts = await page.getByRole('list', { name }).evaluate((list) =>
+      Array.from(list.querySelectorAll('li'))
+        .filter((li) => !li.querySelector('del'))
+        .map((li) => li.textContent ?? ''),
+    );
+    values.push(...texts.map((text) => Number(text.replace(/^.*🪙\s*/, '').replace(/\D/g, ''))));
+  }
+  return values;
+}
+
+/** Opens these cases one tap at a time, waiting out the lock between taps. */
+async function openCases(page: Page, cases: readonly number[]) {
+  for (const n of cases) {
+    await waitOutLock(page);
+    await tapCase(page, n);
+  }
+}
+
+/** The board's canvas pixels in the middle of the stage (where the phone overlay's panel is). */
+async function centrePixels(page: Page): Promise<Buffer> {
+  const box = (await page.locator('.pixi-board canvas').boundingBox())!;
+  return page.screenshot({
+    clip: {
+      x: box.x + box.width * 0.3,
+      y: box.y + box.height * 0.3,
+      width: box.width * 0.4,
+      height: box.height * 0.4,
+    },
+  });
+}
+
+/** The offer dialog's mirror: the offer, 'Offer = N% of the board's average' and the average, checked. */
+async function expectOfferAgainstAverage(page: Page): Promise<number> {
+  const dialog = offerDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  const offer = coinsIn(await dialog.locator('.offer-amount').innerText());
+  const values = await valuesLeft(page);
+  const average = values.reduce((a, b) => a + b, 0) / values.length;
+  await expect(dialog.locator('.offer-share')).toHaveText(
+    offerShareText(offerShareOfAverage(offer, average)),
+  );
+  expect(coinsIn(await dialog.locator('.board-average').innerText())).toBe(Math.round(average));
+  await expect(dialog.locator('.board-average')).toContainText(SHOW_TEXT.boardAverage);
+  return offer;
+}
+
+/** The history strip's mirror: one step per offer, each up or down from the one before, the last current. */
+async function expectHistory(dialog: Locator, offers: readonly number[]) {
+  const steps = dialog.getByRole('list', { name: 'Offer history' }).getByRole('listitem');
+  await expect(steps).toHaveCount(offers.length);
+  for (const [i, offer] of offers.entries()) {
+    const before = offers[i - 1];
+    const direction =
+      before === undefined ? 'first' : offer > before ? 'up' : offer < before ? 'down' : 'same';
+    await expect(steps.nth(i)).toHaveAttribute('data-direction', direction);
+    expect(coinsIn((await steps.nth(i).innerText()).split(':')[1]!)).toBe(offer);
+  }
+  await expect(steps.last()).toHaveAttribute('aria-current', 'true');
+}
+
+async function expectCelebration(page: Page, kind: 'bigValuesSurvive' | 'beatTheBanker') {
+  await expect(mirror(page)).toHaveAttribute('data-celebration', kind);
+  await expect(page.getByRole('status').filter({ hasText: SHOW_TEXT.celebration[kind] })).toHaveCount(1);
+}
+
+/** A burst lasts a few seconds and leaves nothing behind. */
+async function expectCelebrationGone(page: Page) {
+  await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/, { timeout: 6000 });
+  await expect(page.locator('.board-mirror .celebration')).toHaveCount(0);
+}
+
+const VIEWS = [
+  { view: 'desktop', width: 1920, height: 1080 },
+  { view: 'tablet', width: 1024, height: 768 },
+  { view: 'mobile', width: 390, height: 844 },
+] as const;
+
+for (const { view, width, height } of VIEWS) {
+  test(`the show moments of a whole game, ${view} at ${width}x${height}`, async ({ page }) => {
+    test.setTimeout(400_000);
+    await page.setViewportSize({ width, height });
+    await startAsGuest(page, view);
+    const name = `show-${view}-${width}x${height}`;
+
+    // The player keeps the top value: every offer is below it, so the final reveal beats the banker.
+    const own = TOP[0]!;
+    await tapCase(page, own);
+    await expect(page.getByRole('button', { name: `Briefcase ${own}, your case` })).toBeVisible();
+
+    // Round 1 opens six cases, none of the top three: the banker calls, and the board celebrates.
+    const safe = byCoins.map((c) => c.n).filter((n) => n !== own && !TOP.includes(n));
+    await openCases(page, safe.slice(0, 5));
+    await waitOutLock(page);
+    await atMoment(
+      page,
+      () => tapCase(page, safe[5]!, () => page.clock.runFor(300)),
+      900,
+      async () => {
+        await expect(phoneDialog(page)).toBeVisible();
+        await expectCelebration(page, 'bigValuesSurvive');
+        await shot(page, `${name}-phone-celebration`);
+      },
+    );
+    const first = await expectOfferAgainstAverage(page);
+    await expectHistory(offerDialog(page), [first]);
+    await expectCelebrationGone(page);
+    await tapButton(page, 'NO DEAL!');
+
+    // Round 2 opens the second-highest value among its five: no celebration this time.
+    await expect(offerDialog(page)).toHaveCount(0);
+    await openCases(page, [TOP[1]!, ...safe.slice(6, 9)]);
+    await waitOutLock(page);
+    await atMoment(
+      page,
+      () => tapCase(page, safe[9]!, () => page.clock.runFor(300)),
+      600,
+      async () => {
+        await expect(phoneDialog(page)).toBeVisible();
+        await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
+        // The phone overlay moves: the middle of the canvas differs 300 ms (of page time) apart.
+        const before = await centrePixels(page);
+        await page.clock.runFor(300);
+        const after = await centrePixels(page);
+        expect(before.equals(after), 'the phone overlay is animated').toBe(false);
+        await shot(page, `${name}-phone`);
+      },
+    );
+    const second = await expectOfferAgainstAverage(page);
+    await expectHistory(offerDialog(page), [first, second]);
+    await page.waitForTimeout(1500); // the amount, the meter and the strip have come in
+    await shot(page, `${name}-offer-history`);
+    await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
+
+    // NO DEAL to the last cases, opening the lowest-numbered ones.
+    const offers = [first, second];
+    for (;;) {
+      await tapButton(page, 'NO DEAL!');
+      await expect(offerDialog(page)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Briefcase \d+$/ }).first()).toBeVisible();
+      const left = await page.getByRole('button', { name: /^Briefcase \d+$/ }).count();
+      if (left <= SHOW_MOMENTS.slowOpenMaxCasesLeft) break;
+      const status = await page.getByRole('status').filter({ hasText: 'Cases Remaining' }).innerText();
+      const quota = Number(/Eliminate:? (\d+) more/.exec(status)?.[1]);
+      for (let i = 0; i < quota; i++) {
+        await waitOutLock(page);
+        const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+        await tapCase(page, Number((await next.getAttribute('aria-label'))!.replace(/\D/g, '')));
+      }
+      offers.push(await expectOfferAgainstAverage(page));
+    }
+
+    // Three cases left besides the player's: the open shakes, pauses, then lifts the lid, and the phone's
+    // frame waits for it (its dialog is there at once).
+    await waitOutLock(page);
+    const slow = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+    const slowCase = Number((await slow.getAttribute('aria-label'))!.replace(/\D/g, ''));
+    await atMoment(
+      page,
+      () => tapCase(page, slowCase, () => page.clock.runFor(300)),
+      300,
+      async () => {
+        await expect(phoneDialog(page)).toBeVisible();
+        await shot(page, `${name}-slow-open-shake`);
+        await page.clock.runFor(550);
+        await shot(page, `${name}-slow-open-lid`);
+      },
+    );
+    offers.push(await expectOfferAgainstAverage(page));
+    await expectHistory(offerDialog(page), offers);
+    await page.waitForTimeout(1500);
+    await shot(page, `${name}-offer-late`);
+
+    // The last case opens slowly too; then the final decision, and keeping the top value beats the banker.
+    await tapButton(page, 'NO DEAL!');
+    await expect(offerDialog(page)).toHaveCount(0);
+    await waitOutLock(page);
+    const last = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+    await tapCase(page, Number((await last.getAttribute('aria-label'))!.replace(/\D/g, '')));
+    offers.push(await expectOfferAgainstAverage(page));
+    await tapButton(page, 'NO DEAL!');
+    await expect(page.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible({ timeout: 10_000 });
+    await waitOutLock(page);
+    await tapButton(page, `KEEP CASE #${own}`);
+    const reveal = page.getByRole('dialog', { name: 'KEEP!' });
+    await expect(reveal).toBeVisible({ timeout: 10_000 });
+    expect(coinsIn(await reveal.locator('.offer-amount').innerText())).toBeGreaterThan(Math.max(...offers));
+    await atMoment(
+      page,
+      async () => undefined,
+      900,
+      async () => {
+        await expectCelebration(page, 'beatTheBanker');
+        await shot(page, `${name}-beat-the-banker`);
+      },
+    );
+    await expectCelebrationGone(page);
+  });
+}
+
+test('a DEAL above the player’s case is celebrated; one below it is not', async ({ page }) => {
+  test.setTimeout(200_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await startAsGuest(page, 'desktop');
+  const others = byCoins.map((c) => c.n).filter((n) => !TOP.includes(n) && n !== LOWEST);
+
+  // The 1-coin case is the player's: any offer beats it.
+  await tapCase(page, LOWEST);
+  await openCases(page, [TOP[0]!, ...others.slice(0, 5)]);
+  await expect(phoneDialog(page)).toBeVisible();
+  await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
+  await expectOfferAgainstAverage(page);
+  await tapButton(page, 'DEAL!');
+  await expect(page.getByRole('dialog', { name: 'DEAL!', exact: true })).toBeVisible();
+  await atMoment(
+    page,
+    async () => undefined,
+    900,
+    async () => {
+      await expectCelebration(page, 'beatTheBanker');
+      await shot(page, 'show-desktop-1920x1080-deal-celebration');
+    },
+  );
+  await expectCelebrationGone(page);
+  await tapButton(page, 'CONTINUE');
+
+  // The next game: the top value is the player's, and a first-round deal is below it.
+  await tapButton(page, 'NEW GAME');
+  await expect(page.getByRole('button', { name: `Briefcase ${TOP[0]}`, exact: true })).toBeVisible();
+  await waitOutLock(page);
+  await tapCase(page, TOP[0]!);
+  await openCases(page, [TOP[1]!, ...others.slice(0, 5)]);
+  await expectOfferAgainstAverage(page);
+  await tapButton(page, 'DEAL!');
+  await expect(page.getByRole('dialog', { name: 'DEAL!', exact: true })).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
+});
