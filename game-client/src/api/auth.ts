@@ -6,16 +6,20 @@ import {
   type RegisterRequest,
 } from '@dond/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ME_URL } from '../store/storageKeys';
+import { takeEarlyRead } from './early';
 import { apiJson, apiRequest } from './request';
 
-export const ME_KEY = ['/api/auth/me'] as const;
+export const ME_KEY = [ME_URL] as const;
 
 /**
  * The session check: the signed-in user or null. A 401 is simply "not signed in"; any other failure is
- * logged and also treated as no user, so a hiccup never locks the player out of the login screen.
+ * logged and also treated as no user, so a hiccup never locks the player out of the login screen. A player
+ * likely to land on the board had it started by the page's head, a round trip before the app could.
  */
 export async function fetchMe(): Promise<CurrentUser | null> {
-  const res = await fetch(ME_KEY[0], { credentials: 'include' });
+  const early = takeEarlyRead('me')?.catch(() => undefined);
+  const res = (await early) ?? (await fetch(ME_KEY[0], { credentials: 'include' }));
   if (res.status === 401) return null;
   if (!res.ok) {
     console.error(new Error(`${res.status}: ${res.statusText}`));

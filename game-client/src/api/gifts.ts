@@ -8,9 +8,19 @@ import {
 } from '@dond/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { CUSTOM_GIFTS_URL } from '../store/storageKeys';
+import { takeEarlyRead } from './early';
 import { apiJson } from './request';
 
-export const CUSTOM_GIFTS_KEY = ['/api/gifts/custom'] as const;
+export const CUSTOM_GIFTS_KEY = [CUSTOM_GIFTS_URL] as const;
+
+/** The saved set, from the read the page's head started for a returning player when it succeeded. */
+async function fetchCustomGiftSet(): Promise<CustomGiftSetResponse> {
+  const early = await takeEarlyRead('gifts')?.catch(() => undefined);
+  // Anything but a success is asked again, so a failure reads exactly as it always did.
+  if (early?.ok) return customGiftSetResponseSchema.parse(await early.json());
+  return apiJson('GET', CUSTOM_GIFTS_KEY[0], undefined, customGiftSetResponseSchema);
+}
 
 /**
  * GET /api/gifts/custom: the signed-in player's saved set, or customGiftSet null before the first save.
@@ -24,7 +34,7 @@ export function useCustomGiftSet({
 }: { enabled?: boolean; refetchOnMount?: boolean | 'always' } = {}) {
   return useQuery<CustomGiftSetResponse | null>({
     queryKey: CUSTOM_GIFTS_KEY,
-    queryFn: () => apiJson('GET', CUSTOM_GIFTS_KEY[0], undefined, customGiftSetResponseSchema),
+    queryFn: fetchCustomGiftSet,
     retry: false,
     enabled,
     refetchOnMount,

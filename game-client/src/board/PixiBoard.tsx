@@ -31,6 +31,23 @@ extend({ Container, Graphics, Sprite, Text });
 AccessibilitySystem.defaultOptions.deactivateOnMouseMove = false;
 AccessibilitySystem.defaultOptions.activateOnTab = false;
 
+/**
+ * Whether WebGL runs in software (SwiftShader, llvmpipe: no GPU, or OBS with hardware acceleration off). There
+ * multisampling is paid on the CPU in every pixel of every frame: the board's frame took 88 ms of SwiftShader
+ * with it and 49 without (docs/decisions, speed). Its cases, value boards, texts and gift pictures are textures
+ * painted smooth once, so only a few live outlines lose their smoothing. Asked once, of a throwaway context.
+ */
+let software: boolean | undefined;
+function softwareWebGL(): boolean {
+  if (software !== undefined) return software;
+  const gl = document.createElement('canvas').getContext('webgl2');
+  const info = gl?.getExtension('WEBGL_debug_renderer_info');
+  const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  software = /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+  return software;
+}
+
 /** Canvas text needs the font before the first frame, or it is measured in a fallback face. */
 function useFontsReady(): boolean {
   const [ready, setReady] = useState(false);
@@ -130,7 +147,7 @@ export function PixiBoard() {
           height={layout.height}
           autoStart={false}
           sharedTicker={false}
-          antialias
+          antialias={!softwareWebGL()}
           autoDensity
           resolution={boardResolution()}
           backgroundAlpha={0}

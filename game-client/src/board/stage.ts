@@ -4,11 +4,21 @@ import { gsap } from 'gsap';
 /**
  * Rendering on demand: the board's Pixi application has no running ticker, so an idle board costs nothing.
  * React commits, tweens and texture loads ask for a frame; at most one is drawn per animation frame.
+ *
+ * While tweens run, the frame is drawn inside GSAP's own tick, right after it moved them: a frame requested from
+ * a tween's update through a requestAnimationFrame of our own would land in the next frame, after GSAP's next
+ * tick had already asked for the one after, so only every other frame of the browser was drawn (docs/decisions,
+ * speed). Other requests (a commit, a texture) wait for the next animation frame, and whichever of the two comes
+ * first in a frame draws it.
  */
 let app: Application | null = null;
 let frame: number | null = null;
 let afterRender: (() => void) | null = null;
 let frames = 0;
+let dirty = false;
+/** The animation frame last drawn (its requestAnimationFrame time), so a frame is never drawn twice. */
+let drawnAt = -1;
+let onTicker = false;
 
 export function attachStage(application: Application, onRendered?: () => void): void {
   app = application;
@@ -20,19 +30,56 @@ export function detachStage(application: Application): void {
   if (app !== application) return;
   if (frame !== null) cancelAnimationFrame(frame);
   frame = null;
+  if (onTicker) gsap.ticker.remove(drawOnTick);
+  onTicker = false;
+  dirty = false;
   app = null;
   afterRender = null;
 }
 
+function draw(time: number): void {
+  dirty = false;
+  drawnAt = time;
+  if (!app) return;
+  app.render();
+  frames++;
+  afterRender?.();
+}
+
+function drawOnFrame(time: number): void {
+  frame = null;
+  if (dirty && time !== drawnAt) draw(time);
+  else if (dirty) requestRender();
+}
+
+/** GSAP's tick listener while a tween asks for frames; it leaves once a tick has nothing to draw. */
+function drawOnTick(_time: number, _delta: number, _frame: number, rafTime?: unknown): void {
+  // GSAP also ticks at once when it wakes (inside whatever created a tween): that is not an animation frame.
+  if (typeof rafTime !== 'number' || rafTime === 2) {
+    if (dirty) requestRender();
+    return;
+  }
+  if (dirty && rafTime !== drawnAt) return draw(rafTime);
+  if (dirty) return; // drawn already in this frame: the next tick draws
+  gsap.ticker.remove(drawOnTick);
+  onTicker = false;
+}
+
+/** Draws a frame at the next animation frame. */
 export function requestRender(): void {
-  if (frame !== null || !app) return;
-  frame = requestAnimationFrame(() => {
-    frame = null;
-    if (!app) return;
-    app.render();
-    frames++;
-    afterRender?.();
-  });
+  if (!app) return;
+  dirty = true;
+  if (frame === null) frame = requestAnimationFrame(drawOnFrame);
+}
+
+/** From a tween's update, inside GSAP's tick: the frame is drawn at the end of this very tick. */
+function requestRenderFromTween(): void {
+  if (!app) return;
+  dirty = true;
+  if (onTicker) return;
+  onTicker = true;
+  // The ticker is awake (a tween is updating), so adding a listener runs it later in this same tick.
+  gsap.ticker.add(drawOnTick);
 }
 
 /** Frames drawn since the page loaded: the benchmark reads it to show that a board at rest draws none. */
@@ -52,7 +99,7 @@ export function tween(target: gsap.TweenTarget, vars: gsap.TweenVars): gsap.core
 function thenRender(callback: gsap.Callback | undefined): () => void {
   return () => {
     callback?.();
-    requestRender();
+    requestRenderFromTween();
   };
 }
 
