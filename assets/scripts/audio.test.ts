@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { encodeWav, SAMPLE_RATE, TRACKS } from './audio.js';
+import { encodeWav, RING, SAMPLE_RATE } from './audio.js';
 
 const dir = fileURLToPath(new URL('../../game-client/public/audio/', import.meta.url));
 
@@ -14,7 +14,7 @@ function decodeWav(bytes: Buffer): { sampleRate: number; channels: number; sampl
   return { sampleRate: view.getUint32(24, true), channels: view.getUint16(22, true), samples };
 }
 
-describe.each(TRACKS)('$file', (track) => {
+describe.each([RING])('$file', (track) => {
   const committed = fs.readFileSync(dir + track.file);
 
   it('is committed exactly as the script renders it', () => {

@@ -1,10 +1,10 @@
 /**
- * The game's two sound files, synthesised sample by sample (no tools, no samples of anyone else's): the
- * looping music track and the phone ring. Pure and deterministic: the same bytes on every run, so the
- * committed files can be checked against this code (npm run check:audio -w assets).
+ * The phone ring, synthesised sample by sample (no tools, no samples of anyone else's), and the WAV encoder.
+ * Pure and deterministic: the same bytes on every run, so the committed file can be checked against this
+ * code (npm run check:audio -w assets). The music loop is music.ts.
  */
-import { createRng } from '@dond/shared';
 
+/** The ring's rate: a trill of 440 and 480 Hz needs no more. */
 export const SAMPLE_RATE = 22_050;
 
 export interface Track {
@@ -37,50 +37,6 @@ function normalise(out: Float32Array, peak: number): Float32Array {
   return out;
 }
 
-const BEAT_SEC = 0.5; // 120 beats a minute
-/** Am, F, C, G: two beats each, as [bass root, three chord notes] in Hz. */
-const PROGRESSION: ReadonlyArray<readonly [number, number, number, number]> = [
-  [110, 220, 261.63, 329.63],
-  [87.31, 174.61, 220, 261.63],
-  [130.81, 261.63, 329.63, 392],
-  [98, 196, 246.94, 293.66],
-];
-
-/** Four seconds of a suspenseful game-show groove: soft pad chords, a plucked bass, off-beat hi-hats. */
-function renderMusic(): Float32Array {
-  const out = new Float32Array(MUSIC.seconds * SAMPLE_RATE);
-  // The hi-hat's noise from the game's own seeded PRNG, so the file is the same at every render.
-  const random = createRng(26);
-  PROGRESSION.forEach(([root, ...chord], bar) => {
-    const barStart = bar * 2 * BEAT_SEC;
-    for (const f of chord) {
-      // The pad swells in and fades over its two beats and a little past them.
-      addVoice(out, barStart, 1.2, (t) => {
-        const env = Math.min(1, t / 0.08) * Math.exp(-1.2 * t);
-        return 0.07 * env * (Math.sin(TAU * f * t) + 0.3 * Math.sin(TAU * 2 * f * t));
-      });
-    }
-    for (let eighth = 0; eighth < 4; eighth++) {
-      const f = eighth === 3 ? root * 1.5 : root;
-      addVoice(out, barStart + eighth * (BEAT_SEC / 2), 0.3, (t) => {
-        const env = Math.min(1, t / 0.005) * Math.exp(-9 * t);
-        return 0.22 * env * (Math.sin(TAU * f * t) + Math.sin(TAU * 3 * f * t) / 9);
-      });
-    }
-  });
-  for (let beat = 0; beat < MUSIC.seconds / BEAT_SEC; beat++) {
-    let last = 0;
-    addVoice(out, beat * BEAT_SEC + BEAT_SEC / 2, 0.08, (t) => {
-      // Differenced noise: the highs of a closed hi-hat.
-      const n = random() * 2 - 1;
-      const hiss = n - last;
-      last = n;
-      return 0.05 * Math.exp(-60 * t) * hiss;
-    });
-  }
-  return normalise(out, 0.8);
-}
-
 /** Two seconds: two bursts of a bell phone's trill (440 and 480 Hz struck 20 times a second), then a pause. */
 function renderRing(): Float32Array {
   const out = new Float32Array(RING.seconds * SAMPLE_RATE);
@@ -94,9 +50,7 @@ function renderRing(): Float32Array {
   return normalise(out, 0.8);
 }
 
-export const MUSIC: Track = { file: 'music-loop.wav', seconds: 4, render: renderMusic };
 export const RING: Track = { file: 'phone-ring.wav', seconds: 2, render: renderRing };
-export const TRACKS = [MUSIC, RING] as const;
 
 /** 16-bit PCM mono WAV bytes. */
 export function encodeWav(samples: Float32Array, sampleRate = SAMPLE_RATE): Uint8Array {

@@ -4,7 +4,7 @@ import { useGameStore } from '../store/gameStore';
 import { AudioPanel } from './AudioPanel';
 import { MUSIC_ENABLED_KEY } from './messages';
 import { SoundProvider, useSound } from './SoundProvider';
-import type { Engine, EngineLoader } from './soundSystem';
+import type { Engine, EngineLoader, Preparer } from './soundSystem';
 
 function fakeEngine() {
   const calls: string[] = [];
@@ -15,6 +15,8 @@ function fakeEngine() {
     stopMusic: () => calls.push('music off'),
     startRing: async (wanted) => (wanted() ? (calls.push('ring on'), true) : false),
     stopRing: () => calls.push('ring off'),
+    startBed: async (wanted) => (wanted() ? (calls.push('bed on'), true) : false),
+    stopBed: () => calls.push('bed off'),
     suspend: async () => void calls.push('suspend'),
     resume: async () => void calls.push('resume'),
     levels: () => ({
@@ -25,6 +27,9 @@ function fakeEngine() {
       contextState: 'running',
       musicLoaded: true,
       ringLoaded: true,
+      bedPlaying: false,
+      bed: 0,
+      musicDuck: 1,
     }),
     dispose: () => calls.push('dispose'),
   };
@@ -33,9 +38,19 @@ function fakeEngine() {
 
 const flush = () => act(async () => {});
 
-async function mountUnlocked(loader: EngineLoader) {
+function fakePreparer() {
+  const calls: string[] = [];
+  const preparer: Preparer = {
+    context: () => calls.push('context'),
+    preload: (track) => calls.push(`preload ${track}`),
+    resume: () => calls.push('resume'),
+  };
+  return { preparer, calls };
+}
+
+async function mountUnlocked(loader: EngineLoader, preparer = fakePreparer().preparer) {
   const view = render(
-    <SoundProvider loadEngine={loader}>
+    <SoundProvider loadEngine={loader} preparer={preparer}>
       <AudioPanel />
     </SoundProvider>,
   );
@@ -62,7 +77,7 @@ describe('SoundProvider', () => {
     const { engine, calls } = fakeEngine();
     const loader = vi.fn(async () => engine);
     render(
-      <SoundProvider loadEngine={loader}>
+      <SoundProvider loadEngine={loader} preparer={fakePreparer().preparer}>
         <AudioPanel />
       </SoundProvider>,
     );
@@ -204,5 +219,79 @@ describe('SoundProvider', () => {
     expect(calls.filter((c) => c === 'play bankerOffer')).toHaveLength(1);
     expect(calls).toContain('dispose');
     act(() => useGameStore.setState({ overlay: null }));
+  });
+
+  it('prepares the audio context and the files only once the board is playable and the page idle', async () => {
+    const { engine } = fakeEngine();
+    const { preparer, calls } = fakePreparer();
+    const loader = vi.fn(async () => engine);
+    const view = render(
+      <SoundProvider loadEngine={loader} preparer={preparer}>
+        <main id="board-mount" />
+      </SoundProvider>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(calls).toEqual([]);
+    // The board's first case button: the board is playable.
+    act(() => {
+      const button = document.createElement('button');
+      button.textContent = 'Briefcase 1';
+      view.container.querySelector('#board-mount')!.append(button);
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(calls).toEqual(['context', 'preload ring', 'preload music']);
+    expect(loader).not.toHaveBeenCalled();
+    // The first gesture resumes the prepared context, then loads Tone.
+    fireEvent.pointerDown(window);
+    await flush();
+    expect(calls.at(-1)).toBe('resume');
+    expect(loader).toHaveBeenCalledTimes(1);
+    view.unmount();
+  });
+
+  it('fetches no music ahead when the music is off', async () => {
+    localStorage.setItem(MUSIC_ENABLED_KEY, 'false');
+    const { preparer, calls } = fakePreparer();
+    const view = render(
+      <SoundProvider loadEngine={async () => fakeEngine().engine} preparer={preparer}>
+        <main id="board-mount">
+          <button type="button">Briefcase 1</button>
+        </main>
+      </SoundProvider>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(calls).toEqual(['context', 'preload ring']);
+    view.unmount();
+  });
+
+  it('plays the tension bed from the call until DEAL or NO DEAL, only with the music on', async () => {
+    const { engine, calls } = fakeEngine();
+    const view = await mountUnlocked(async () => engine);
+    const phase = (gamePhase: string) =>
+      act(() => useGameStore.setState((s) => ({ game: { ...s.game, gamePhase: gamePhase as never } })));
+    const before = useGameStore.getState().game;
+    calls.length = 0;
+    phase('phone-ringing');
+    await flush();
+    expect(calls).toEqual(['bed on']);
+    phase('offer');
+    await flush();
+    expect(calls).toEqual(['bed on']);
+    phase('elimination');
+    expect(calls).toEqual(['bed on', 'bed off']);
+    // Music off: the next call has no bed; music on again during a call: the bed comes with it.
+    fireEvent.click(screen.getByRole('switch', { name: 'Background music' }));
+    calls.length = 0;
+    phase('phone-ringing');
+    await flush();
+    expect(calls).not.toContain('bed on');
+    fireEvent.click(screen.getByRole('switch', { name: 'Background music' }));
+    await flush();
+    await flush();
+    expect(calls).toContain('bed on');
+    phase('finished');
+    expect(calls.at(-1)).toBe('bed off');
+    view.unmount();
+    act(() => useGameStore.setState({ game: before }));
   });
 });

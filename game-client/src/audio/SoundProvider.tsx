@@ -1,22 +1,41 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SoundCue } from '@dond/shared';
+import { preparedContext, whenBoardPlayable, whenIdle } from './audioContext';
 import './debugHook';
 import { AUDIO_MESSAGES } from './messages';
 import type { VolumeKind } from './mixer';
-import { SoundSystem, type EngineLoader, type SoundSettings } from './soundSystem';
+import { SoundSystem, type EngineLoader, type Preparer, type SoundSettings } from './soundSystem';
 import { useGameSounds } from './useGameSounds';
 
 const SoundContext = createContext<SoundSystem | null>(null);
 
-/** The first pointer or key press anywhere loads Tone and starts it (browsers want a gesture for audio). */
+/** The first pointer or key press anywhere resumes the audio and loads Tone (browsers want a gesture for audio). */
 const GESTURES = ['pointerdown', 'keydown'] as const;
 
 /**
- * Sound for the game screen: Tone on the first gesture, cues on the game's events, pause while the tab is
- * hidden; all of it stops when the screen is left.
+ * Sound for the game screen: the audio context and the files once the board is playable and the page idle,
+ * Tone on the first gesture, cues on the game's events, pause while the tab is hidden; all of it stops when
+ * the screen is left.
  */
-export function SoundProvider({ children, loadEngine }: { children: ReactNode; loadEngine?: EngineLoader }) {
-  const [system] = useState(() => new SoundSystem(globalThis.localStorage, loadEngine));
+export function SoundProvider({
+  children,
+  loadEngine,
+  preparer,
+}: {
+  children: ReactNode;
+  loadEngine?: EngineLoader;
+  preparer?: Preparer;
+}) {
+  const [system] = useState(() => new SoundSystem(globalThis.localStorage, loadEngine, preparer));
+
+  useEffect(() => {
+    // Never in the first load's way: after the board's first playable frame, in an idle moment.
+    const abort = new AbortController();
+    void whenBoardPlayable(abort.signal)
+      .then(() => whenIdle(abort.signal))
+      .then(() => abort.signal.aborted || system.prepare());
+    return () => abort.abort();
+  }, [system]);
 
   useEffect(() => {
     const unlock = () => {
@@ -30,6 +49,11 @@ export function SoundProvider({ children, loadEngine }: { children: ReactNode; l
       settings: () => system.getSettings(),
       levels: () => system.levels(),
       played: () => [...system.played],
+      bedLog: () => [...system.bedLog],
+      prepared: () => {
+        const { context, preparedAt } = preparedContext();
+        return { contextState: context?.state ?? null, preparedAt };
+      },
       renderCue: (cue, noteIndex, sampleRate) =>
         import('./toneEngine').then((m) => m.renderCue(cue, noteIndex, sampleRate)),
     };

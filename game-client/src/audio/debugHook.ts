@@ -6,6 +6,10 @@ export interface SoundDebugHook {
   settings(): SoundSettings;
   levels(): ReturnType<SoundSystem['levels']>;
   played(): SoundSystem['played'];
+  /** When the tension bed under the banker's call started and stopped. */
+  bedLog(): SoundSystem['bedLog'];
+  /** The page's AudioContext, made while the page was idle: its state and when (page time, ms). */
+  prepared(): { contextState: AudioContextState | null; preparedAt: number | null };
   /** A cue, or one of its notes, rendered offline with the patch the game plays: mono samples. */
   renderCue(cue: SoundCue, noteIndex?: number, sampleRate?: number): Promise<number[]>;
 }

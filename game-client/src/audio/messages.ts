@@ -1,3 +1,5 @@
+import { MUSIC_LAYOUT } from '../../../assets/scripts/musicLayout';
+
 /** SPEC.md section 8: audio failures are only logged, with these words. */
 export const AUDIO_MESSAGES = {
   initFailed: 'Failed to initialize audio:',
@@ -12,7 +14,7 @@ export const MUSIC_ENABLED_KEY = 'isMusicEnabled';
 
 /** The rendered files of assets/scripts/render-audio.ts, served from game-client/public. */
 export const AUDIO_FILES = {
-  music: '/audio/music-loop.wav',
+  music: `/audio/${MUSIC_LAYOUT.file}`,
   ring: '/audio/phone-ring.wav',
 } as const;
 

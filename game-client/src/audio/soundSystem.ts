@@ -8,6 +8,7 @@ import {
   type VolumeKind,
   type Volumes,
 } from './mixer';
+import { loadNamedTrack, prepareAudioContext, type TrackName } from './audioContext';
 import type { EngineLevels } from './toneEngine';
 
 /** What the Tone engine does for the sound system (a fake one in the unit tests). */
@@ -18,6 +19,8 @@ export interface Engine {
   stopMusic(): void;
   startRing(wanted: () => boolean): Promise<boolean>;
   stopRing(): void;
+  startBed(wanted: () => boolean): Promise<boolean>;
+  stopBed(): void;
   suspend(): Promise<void>;
   resume(): Promise<void>;
   levels(): EngineLevels;
@@ -32,8 +35,33 @@ export interface SoundSettings extends Volumes {
   musicPlaying: boolean;
 }
 
-// Tone and the engine come in their own chunk, fetched on the first gesture only.
-const loadToneEngine: EngineLoader = (gains) => import('./toneEngine').then((m) => m.createEngine(gains));
+// Tone and the engine come in their own chunk, fetched on the first gesture only; the context they play in was
+// made beforehand, while the page was idle (audioContext.ts).
+const loadToneEngine: EngineLoader = (gains) => {
+  const context = prepareAudioContext();
+  if (!context) return Promise.reject(new Error('no AudioContext in this browser'));
+  return import('./toneEngine').then((m) => m.createEngine(gains, context, loadNamedTrack));
+};
+
+/** What the page does before any gesture, once the board is playable and the page idle. */
+export interface Preparer {
+  /** Makes the (suspended) AudioContext. */
+  context(): void;
+  /** Fetches and decodes a file into it. */
+  preload(track: TrackName): void;
+  /** Resumes the context: inside the gesture itself. */
+  resume(): void;
+}
+
+const pagePreparer: Preparer = {
+  context: () => void prepareAudioContext(),
+  preload: (track) => void loadNamedTrack(track).catch(() => {}),
+  resume: () => {
+    prepareAudioContext()
+      ?.resume()
+      .catch((error: unknown) => console.warn(AUDIO_MESSAGES.resumeFailed, error));
+  },
+};
 
 /**
  * The game's sound, headless: settings, the lazily loaded engine, the music and the ring. React reads it
@@ -45,15 +73,20 @@ export class SoundSystem {
   private engine: Engine | null = null;
   private loading: Promise<Engine | null> | null = null;
   private ringing = false;
+  private tension = false;
+  private prepared = false;
   private musicStarted = false;
   private hidden = false;
   private disposed = false;
   /** The cues played, newest last (at most 200), for the debug hook and the tests. */
   readonly played: Array<{ cue: SoundCue; at: number }> = [];
+  /** When the tension bed started and stopped, newest last (at most 50). */
+  readonly bedLog: Array<{ on: boolean; at: number }> = [];
 
   constructor(
     private readonly storage: Storage | undefined,
     private readonly loadEngine: EngineLoader = loadToneEngine,
+    private readonly preparer: Preparer = pagePreparer,
   ) {
     this.settings = { ...INITIAL_VOLUMES, musicEnabled: readMusicEnabled(storage), musicPlaying: false };
   }
@@ -70,8 +103,21 @@ export class SoundSystem {
     for (const listener of this.listeners) listener();
   }
 
-  /** Loads Tone and starts its context: call it from a user gesture. Answers null when audio failed. */
+  /**
+   * Once the board is playable and the page idle: the AudioContext, then the files, so the first tap has
+   * only to resume it (decision 0016). The music is fetched only if it is on.
+   */
+  prepare(): void {
+    if (this.prepared || this.disposed) return;
+    this.prepared = true;
+    this.preparer.context();
+    this.preparer.preload('ring');
+    if (this.settings.musicEnabled) this.preparer.preload('music');
+  }
+
+  /** Resumes the context and loads Tone: call it from a user gesture. Answers null when audio failed. */
   unlock(): Promise<Engine | null> {
+    if (!this.loading) this.preparer.resume();
     this.loading ??= this.loadEngine(mixerGains(this.settings))
       .then((engine) => {
         if (this.disposed) {
@@ -82,6 +128,7 @@ export class SoundSystem {
         engine.apply(mixerGains(this.settings));
         if (this.settings.musicEnabled) void this.startMusic();
         if (this.ringing) void this.startRing();
+        if (this.tension) void this.startBed();
         return engine;
       })
       .catch((error: unknown) => {
@@ -115,8 +162,13 @@ export class SoundSystem {
     saveMusicEnabled(this.storage, on);
     this.update({ musicEnabled: on });
     if (on) {
-      void this.unlock().then((engine) => engine && this.startMusic());
+      void this.unlock().then((engine) => {
+        if (!engine) return;
+        void this.startMusic();
+        if (this.tension) void this.startBed();
+      });
     } else {
+      this.stopBed();
       this.engine?.stopMusic();
       this.musicStarted = false;
       this.update({ musicPlaying: false });
@@ -155,6 +207,39 @@ export class SoundSystem {
     }
   }
 
+  /**
+   * The tension bed plays under the banker's call and his offer (the phone ringing, then the offer on the
+   * table); DEAL or NO DEAL crossfades back to the main music. It is music: only while the music is on.
+   */
+  setTension(on: boolean): void {
+    if (on === this.tension) return;
+    this.tension = on;
+    if (on) void this.startBed();
+    else this.stopBed();
+  }
+
+  private async startBed(): Promise<void> {
+    const engine = this.engine;
+    const wanted = () => this.tension && this.settings.musicEnabled && !this.disposed;
+    if (!engine || !wanted()) return;
+    try {
+      if (await engine.startBed(wanted)) this.logBed(true);
+    } catch (error) {
+      console.warn(AUDIO_MESSAGES.musicFailed, error);
+    }
+  }
+
+  private stopBed(): void {
+    if (this.bedLog.at(-1)?.on !== true) return;
+    this.engine?.stopBed();
+    this.logBed(false);
+  }
+
+  private logBed(on: boolean) {
+    this.bedLog.push({ on, at: performance.now() });
+    if (this.bedLog.length > 50) this.bedLog.shift();
+  }
+
   /** The tab hidden: everything pauses; shown again: it resumes. */
   setHidden(hidden: boolean): void {
     if (hidden === this.hidden) return;
@@ -183,6 +268,7 @@ export class SoundSystem {
   dispose(): void {
     this.disposed = true;
     this.ringing = false;
+    this.tension = false;
     this.engine?.dispose();
     this.engine = null;
     this.listeners.clear();

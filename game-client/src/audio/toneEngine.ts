@@ -2,7 +2,8 @@
 import * as Tone from 'tone';
 import type { CueNote, SoundCue } from '@dond/shared';
 import { CUE_ENVELOPE, CUE_NOTE_LEVEL, cueLengthSec, cueNotes } from './cues';
-import { AUDIO_FILES } from './messages';
+import { MUSIC_LAYOUT } from '../../../assets/scripts/musicLayout';
+import type { TrackName } from './audioContext';
 import type { MixerGains } from './mixer';
 
 /** Plays notes of a cue into `output`, `time` being the cue's start on output's clock. Answers its synths. */
@@ -47,19 +48,43 @@ export interface EngineLevels extends MixerGains {
   contextState: string;
   musicLoaded: boolean;
   ringLoaded: boolean;
+  /** The tension bed under the banker's call: its player, its gain, and the main music's duck gain. */
+  bedPlaying: boolean;
+  bed: number;
+  musicDuck: number;
 }
 
-/** The live mix: master to the speakers; effects and music into master; the ring into effects. */
+/** How the main music gives way to the tension bed, and comes back. */
+export const BED = {
+  /** The main music's gain under the bed. */
+  duck: 0.2,
+  duckSec: 0.4,
+  releaseSec: 0.8,
+} as const;
+
+/** Where the engine gets its decoded files (audioContext.ts: fetched once a page, after the board is playable). */
+export type TrackSource = (name: TrackName) => Promise<AudioBuffer>;
+
+/**
+ * The live mix: master to the speakers; effects and music into master; the ring into effects. Into the
+ * music bus: the loop through its duck gain, and the tension bed (the loop's tension section, looped).
+ */
 export class ToneEngine {
   private readonly master = new Tone.Gain().toDestination();
   private readonly sfx = new Tone.Gain().connect(this.master);
   private readonly music = new Tone.Gain().connect(this.master);
   private readonly ring = new Tone.Gain().connect(this.sfx);
-  private readonly musicPlayer = new Tone.Player({ url: AUDIO_FILES.music, loop: true }).connect(this.music);
-  private readonly ringPlayer = new Tone.Player({ url: AUDIO_FILES.ring, loop: true }).connect(this.ring);
-  private readonly loaded = Tone.loaded();
+  private readonly musicDuck = new Tone.Gain(1).connect(this.music);
+  private readonly bed = new Tone.Gain(0).connect(this.music);
+  private musicPlayer: Tone.Player | null = null;
+  private ringPlayer: Tone.Player | null = null;
+  private bedPlayer: Tone.Player | null = null;
+  private bedWanted = false;
 
-  constructor(gains: MixerGains) {
+  constructor(
+    gains: MixerGains,
+    private readonly tracks: TrackSource,
+  ) {
     this.apply(gains);
   }
 
@@ -80,28 +105,58 @@ export class ToneEngine {
     setTimeout(() => synths.forEach((s) => s.dispose()), doneMs);
   }
 
-  /** Starts a looping player once its file is in; answers false when it was stopped meanwhile. */
-  private async startLoop(player: Tone.Player, wanted: () => boolean): Promise<boolean> {
-    await this.loaded;
-    if (!wanted() || player.state === 'started') return wanted();
-    player.start();
+  private async player(name: TrackName, output: Tone.Gain, options: Partial<Tone.PlayerOptions> = {}) {
+    const buffer = new Tone.ToneAudioBuffer(await this.tracks(name));
+    return new Tone.Player({ url: buffer, loop: true, ...options }).connect(output);
+  }
+
+  async startMusic(wanted: () => boolean): Promise<boolean> {
+    this.musicPlayer ??= await this.player('music', this.musicDuck);
+    if (!wanted()) return false;
+    if (this.musicPlayer.state !== 'started') this.musicPlayer.start();
     return true;
   }
 
-  startMusic(wanted: () => boolean): Promise<boolean> {
-    return this.startLoop(this.musicPlayer, wanted);
-  }
-
   stopMusic(): void {
-    if (this.musicPlayer.state === 'started') this.musicPlayer.stop();
+    if (this.musicPlayer?.state === 'started') this.musicPlayer.stop();
   }
 
-  startRing(wanted: () => boolean): Promise<boolean> {
-    return this.startLoop(this.ringPlayer, wanted);
+  async startRing(wanted: () => boolean): Promise<boolean> {
+    this.ringPlayer ??= await this.player('ring', this.ring);
+    if (!wanted()) return false;
+    if (this.ringPlayer.state !== 'started') this.ringPlayer.start();
+    return true;
   }
 
   stopRing(): void {
-    if (this.ringPlayer.state === 'started') this.ringPlayer.stop();
+    if (this.ringPlayer?.state === 'started') this.ringPlayer.stop();
+  }
+
+  /** The tension section of the loop, looped on its own, while the main music ducks under it. */
+  async startBed(wanted: () => boolean): Promise<boolean> {
+    const { startSec, endSec } = MUSIC_LAYOUT.tension;
+    this.bedPlayer ??= await this.player('music', this.bed, { loopStart: startSec, loopEnd: endSec });
+    if (!wanted()) return false;
+    this.bedWanted = true;
+    const now = Tone.now();
+    const player = this.bedPlayer;
+    // A bed still fading out from the last call starts over from the top of the section.
+    if (player.state === 'started') player.stop(now);
+    player.start(now, startSec);
+    // The section starts in silence and swells by itself: the bed's gain opens at once.
+    this.bed.gain.cancelScheduledValues(now).setValueAtTime(1, now);
+    this.musicDuck.gain.cancelScheduledValues(now).rampTo(BED.duck, BED.duckSec, now);
+    return true;
+  }
+
+  /** Crossfades back to the main music. */
+  stopBed(): void {
+    if (!this.bedWanted) return;
+    this.bedWanted = false;
+    const now = Tone.now();
+    this.bed.gain.cancelScheduledValues(now).rampTo(0, BED.releaseSec, now);
+    this.musicDuck.gain.cancelScheduledValues(now).rampTo(1, BED.releaseSec, now);
+    this.bedPlayer?.stop(now + BED.releaseSec);
   }
 
   suspend(): Promise<void> {
@@ -121,20 +176,30 @@ export class ToneEngine {
       music: value(this.music),
       ring: value(this.ring),
       contextState: Tone.getContext().state,
-      musicLoaded: this.musicPlayer.loaded,
-      ringLoaded: this.ringPlayer.loaded,
+      musicLoaded: this.musicPlayer?.loaded ?? false,
+      ringLoaded: this.ringPlayer?.loaded ?? false,
+      bedPlaying: this.bedWanted && this.bedPlayer?.state === 'started',
+      bed: value(this.bed),
+      musicDuck: value(this.musicDuck),
     };
   }
 
   dispose(): void {
-    for (const node of [this.musicPlayer, this.ringPlayer, this.ring, this.music, this.sfx, this.master]) {
-      node.dispose();
-    }
+    for (const node of [this.musicPlayer, this.ringPlayer, this.bedPlayer]) node?.dispose();
+    for (const node of [this.bed, this.musicDuck, this.ring, this.music, this.sfx, this.master]) node.dispose();
   }
 }
 
-/** Starts Tone's context (inside a user gesture) and builds the mix. */
-export async function createEngine(gains: MixerGains): Promise<ToneEngine> {
+/**
+ * Hands the page's prepared context to Tone (once: Tone's own, made when Tone loads, is closed) and builds
+ * the mix. The context was resumed by the gesture itself; resuming again is harmless.
+ */
+export async function createEngine(
+  gains: MixerGains,
+  context: AudioContext,
+  tracks: TrackSource,
+): Promise<ToneEngine> {
+  if (Tone.getContext().rawContext !== context) Tone.setContext(context, true);
   await Tone.start();
-  return new ToneEngine(gains);
+  return new ToneEngine(gains, tracks);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { TIMINGS, type GameEvent, type SoundCue } from '@dond/shared';
-import { useGameStore } from '../store/gameStore';
+import { TIMINGS, type GameEvent, type GamePhase, type SoundCue } from '@dond/shared';
+import { useGameStore, type GameStore } from '../store/gameStore';
 import type { SoundSystem } from './soundSystem';
 
 /** The cues each game event plays at once (SPEC.md section 4); the banker's chord waits 0.5 s. */
@@ -23,8 +23,14 @@ export function cuesFor(event: GameEvent): SoundCue[] {
   }
 }
 
-/** Plays the game's moments: the store's events and the phone overlay. Timers go when the screen is left. */
-export function useGameSounds(system: Pick<SoundSystem, 'play' | 'setRinging'>): void {
+/** The phases of the banker's call: the phone ringing, then his offer on the table until DEAL or NO DEAL. */
+const TENSE_PHASES: readonly GamePhase[] = ['phone-ringing', 'offer'];
+
+/**
+ * Plays the game's moments: the store's events, the ring while the phone overlay shows, the tension bed
+ * through the call. Timers go when the screen is left.
+ */
+export function useGameSounds(system: Pick<SoundSystem, 'play' | 'setRinging' | 'setTension'>): void {
   useEffect(() => {
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const later = (ms: number, fn: () => void) => {
@@ -35,9 +41,13 @@ export function useGameSounds(system: Pick<SoundSystem, 'play' | 'setRinging'>):
       timers.add(id);
     };
     let seq = useGameStore.getState().events.seq;
-    system.setRinging(useGameStore.getState().overlay === 'phone');
-    const unsubscribe = useGameStore.subscribe((state) => {
+    const follow = (state: GameStore) => {
       system.setRinging(state.overlay === 'phone');
+      system.setTension(TENSE_PHASES.includes(state.game.gamePhase));
+    };
+    follow(useGameStore.getState());
+    const unsubscribe = useGameStore.subscribe((state) => {
+      follow(state);
       if (state.events.seq === seq) return;
       seq = state.events.seq;
       for (const event of state.events.list) {
@@ -50,6 +60,7 @@ export function useGameSounds(system: Pick<SoundSystem, 'play' | 'setRinging'>):
       unsubscribe();
       for (const id of timers) clearTimeout(id);
       system.setRinging(false);
+      system.setTension(false);
     };
   }, [system]);
 }
