@@ -91,6 +91,7 @@ test.describe('the view mode of a first visit', () => {
   }
 
   test('a stored choice wins over the screen, and a click is remembered', async ({ page }) => {
+    test.setTimeout(90_000);
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('dond.viewMode', 'desktop');
@@ -110,6 +111,7 @@ test.describe('the view mode of a first visit', () => {
   });
 
   test('without a choice the mode follows the window; once chosen it stays', async ({ page }) => {
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1920, height: 1080 });
     await playAsGuest(page);
     expect(await pressedMode(page)).toBe('desktop');
@@ -158,6 +160,7 @@ test.describe('the fan-made footer', () => {
 
 test.describe('the value boards', () => {
   test('name every gift with its coins in every mode', async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1920, height: 1080 });
     await playAsGuest(page);
     for (const mode of MODES) {
