@@ -198,6 +198,8 @@ for (const { width, height, boxes } of SIZES) {
       await page.setViewportSize({ width, height });
       await playAsGuest(page);
       await choose(page, mode);
+      // Clicking the button scrolled the turned page to the header: back to the board, as a player holds it.
+      if (mode === 'mobile') await page.locator('#board-mount').evaluate((el) => el.scrollIntoView());
       const name = `onair-${width}x${height}-${mode}`;
       const snap = (what: string) => (mode === 'mobile' ? viewShot : shot)(page, `${name}-${what}`);
 
