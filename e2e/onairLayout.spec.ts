@@ -1,4 +1,5 @@
 import { GIFTS, splitValueBoards } from '@dond/shared';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { waitOutLock } from './game';
 import { expect, shot, test } from './fixtures';
@@ -43,6 +44,15 @@ async function choose(page: Page, mode: Mode) {
   await expect(page.locator('.app')).toHaveAttribute('data-view-mode', mode);
 }
 
+/**
+ * Like shot(), of the viewport only: Mobile's page is turned and fixed to the viewport, and a full-page
+ * capture re-lays it out; this is what the player sees.
+ */
+async function viewShot(page: Page, name: string) {
+  const file = path.join(test.info().project.outputDir, 'screenshots', `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+}
+
 /** Screen rectangles of the case buttons (Pixi's accessible twins sit over each case). */
 async function caseBoxes(page: Page) {
   const boxes: Array<{ n: number; x: number; y: number; width: number; height: number }> = [];
@@ -69,10 +79,19 @@ test.describe('the view mode of a first visit', () => {
       expect(await pressedMode(page)).toBe(mode);
       await expect(page.locator('.app')).toHaveAttribute('data-view-mode', mode);
       expect(await page.evaluate(() => localStorage.getItem('dond.viewMode'))).toBeNull();
+      // The board is in view from the start (Mobile scrolls the turned page to it).
+      const board = (await page.locator('#board-mount').boundingBox())!;
+      expect(board.x).toBeGreaterThanOrEqual(-1);
+      expect(board.y).toBeGreaterThanOrEqual(-1);
+      if (mode === 'mobile') {
+        expect(board.x + board.width).toBeLessThanOrEqual(width + 1);
+        expect(board.y + board.height).toBeLessThanOrEqual(height + 1);
+      }
     });
   }
 
   test('a stored choice wins over the screen, and a click is remembered', async ({ page }) => {
+    test.setTimeout(90_000);
     await page.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         localStorage.setItem('dond.viewMode', 'desktop');
@@ -92,6 +111,7 @@ test.describe('the view mode of a first visit', () => {
   });
 
   test('without a choice the mode follows the window; once chosen it stays', async ({ page }) => {
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1920, height: 1080 });
     await playAsGuest(page);
     expect(await pressedMode(page)).toBe('desktop');
@@ -140,6 +160,7 @@ test.describe('the fan-made footer', () => {
 
 test.describe('the value boards', () => {
   test('name every gift with its coins in every mode', async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1920, height: 1080 });
     await playAsGuest(page);
     for (const mode of MODES) {
@@ -177,7 +198,10 @@ for (const { width, height, boxes } of SIZES) {
       await page.setViewportSize({ width, height });
       await playAsGuest(page);
       await choose(page, mode);
+      // Clicking the button scrolled the turned page to the header: back to the board, as a player holds it.
+      if (mode === 'mobile') await page.locator('#board-mount').evaluate((el) => el.scrollIntoView());
       const name = `onair-${width}x${height}-${mode}`;
+      const snap = (what: string) => (mode === 'mobile' ? viewShot : shot)(page, `${name}-${what}`);
 
       // The board box is at least what layout.test.ts proves the type and the layout for.
       const box = await page.locator('.pixi-board').evaluate((el) => [el.clientWidth, el.clientHeight]);
@@ -199,7 +223,7 @@ for (const { width, height, boxes } of SIZES) {
           expect(apart, `case ${a.n} and case ${b.n} apart`).toBe(true);
         }
       }
-      await shot(page, `${name}-start`);
+      await snap('start');
 
       // A real tap on case 7 picks it, then two rounds through the accessible twins.
       const seven = cases.find((c) => c.n === 7)!;
@@ -213,26 +237,26 @@ for (const { width, height, boxes } of SIZES) {
           await waitOutLock(page);
           await expect(next.or(phone).or(offer)).toBeVisible({ timeout: 6000 });
           if (await phone.isVisible()) {
-            if (round === 1) await shot(page, `${name}-phone`);
+            if (round === 1) await snap('phone');
             await expect(offer).toBeVisible({ timeout: 4000 });
           }
           if (await offer.isVisible()) break;
           // The case may stop taking taps as the banker calls: then the offer comes next.
           await next.click({ timeout: 3000 }).catch(() => undefined);
-          if (round === 1 && opened === 1) await shot(page, `${name}-toast`);
+          if (round === 1 && opened === 1) await snap('toast');
         }
         await page.waitForTimeout(1000); // the amount counts up
-        if (round === 1) await shot(page, `${name}-offer`);
+        if (round === 1) await snap('offer');
         if (round === 2) break;
         await page.getByRole('button', { name: 'NO DEAL!' }).click();
         await expect(offer).toBeHidden();
         await waitOutLock(page);
       }
-      await shot(page, `${name}-round2-offer`);
+      await snap('round2-offer');
       await page.getByRole('button', { name: 'DEAL!', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'DEAL!', exact: true })).toBeVisible();
       await page.waitForTimeout(1000);
-      await shot(page, `${name}-deal`);
+      await snap('deal');
     });
   }
 }
