@@ -127,7 +127,10 @@ export const useGameStore = create<GameStore>((set, get) => {
       if (event.type === 'finalChoiceStarted') {
         set({ overlay: null });
         toast(GAME_TOASTS.finalDecision);
-        schedule(TIMINGS.finalDialogDelayMs, () => set({ overlay: 'finalDecision' }));
+        // Not over NEW GAME's confirmation: 'Keep playing' brings the decision back.
+        schedule(TIMINGS.finalDialogDelayMs, () => {
+          if (get().overlay === null) set({ overlay: 'finalDecision' });
+        });
       }
       if (event.type === 'finalRevealed') {
         schedule(TIMINGS.revealDialogAfterRevealMs, () => set({ overlay: 'finalReveal' }));
@@ -237,7 +240,8 @@ export const useGameStore = create<GameStore>((set, get) => {
       if (get().overlay === 'confirmNewGame') startFresh();
     },
     keepPlaying() {
-      if (get().overlay === 'confirmNewGame') set({ overlay: null });
+      if (get().overlay !== 'confirmNewGame') return;
+      set({ overlay: get().game.gamePhase === 'final-choice' ? 'finalDecision' : null });
     },
     setCaseToastMs(ms) {
       set({ caseToastMs: ms });

@@ -47,7 +47,10 @@ function Reveal({
   const messageY = button!.y - fonts.overlayBody * 2.2;
   const top = lead ? leadY + fonts.overlayBody * 1.4 : leadY;
   const bottom = messageY - fonts.overlayBody * 2.6;
-  const labelH = opened ? fonts.overlayBody * 1.5 : 0;
+  // The labels over the two opened cases wrap to two lines in a narrow panel (about 0.55 em a character).
+  const longest = opened ? Math.max(opened.label.length, opened.wonLabel.length) : 0;
+  const twoLines = longest * 0.55 * fonts.overlayBody * 0.85 > panel.width * 0.38;
+  const labelH = opened ? fonts.overlayBody * (twoLines ? 2.7 : 1.5) : 0;
   const size = Math.max(40, Math.min(panel.width * (opened ? 0.22 : 0.3), bottom - top - labelH));
   const giftX = opened ? panel.width * 0.3 : cx;
   const bodyFont = opened ? Math.round(fonts.overlayBody * 0.85) : fonts.overlayBody;
@@ -77,14 +80,26 @@ function Reveal({
             anchor={{ x: 0.5, y: 0 }}
             x={giftX}
             y={top}
-            style={textStyle({ fontSize: bodyFont, fill: COLORS.cyan })}
+            style={textStyle({
+              fontSize: bodyFont,
+              fill: COLORS.cyan,
+              align: 'center',
+              wordWrap: true,
+              wordWrapWidth: panel.width * 0.38,
+            })}
           />
           <pixiText
             text={opened.label}
             anchor={{ x: 0.5, y: 0 }}
             x={panel.width * 0.7}
             y={top}
-            style={textStyle({ fontSize: bodyFont, fill: COLORS.muted })}
+            style={textStyle({
+              fontSize: bodyFont,
+              fill: COLORS.muted,
+              align: 'center',
+              wordWrap: true,
+              wordWrapWidth: panel.width * 0.38,
+            })}
           />
           <GiftShowcase
             gift={opened.gift}
