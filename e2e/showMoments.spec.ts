@@ -23,7 +23,7 @@ import { waitOutLock } from './game';
 
 const SEED = 20_251_125;
 // Five helpers share two cores while this runs: a frame can take a second.
-const expect = baseExpect.configure({ timeout: 10_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** The cases of the game dealt from SEED with the default set, case n at index n - 1. */
 const DEAL: readonly Gift[] = newGame(resolveGiftSet(null), 'seeded', createRng(SEED)).briefcaseGifts;
@@ -77,10 +77,10 @@ async function tapCase(page: Page, n: number, wait = () => page.waitForTimeout(4
   throw new Error(`Briefcase ${n} did not open`);
 }
 
-/** A real pointer tap on a dialog's button, once it takes taps. */
-async function tapButton(page: Page, name: string) {
+/** A real pointer tap on a dialog's button, once it takes taps (`ready: false` when that is known). */
+async function tapButton(page: Page, name: string, ready = false) {
   const button = page.getByRole('button', { name, exact: true });
-  await expect(button).toBeEnabled({ timeout: 10_000 });
+  if (!ready) await expect(button).toBeEnabled({ timeout: 30_000 });
   const box = (await button.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
@@ -151,7 +151,7 @@ async function centrePixels(page: Page): Promise<Buffer> {
 /** The offer dialog's mirror: the offer, 'Offer = N% of the board's average' and the average, checked. */
 async function expectOfferAgainstAverage(page: Page): Promise<number> {
   const dialog = offerDialog(page);
-  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   const offer = coinsIn(await dialog.locator('.offer-amount').innerText());
   const values = await valuesLeft(page);
   const average = values.reduce((a, b) => a + b, 0) / values.length;
@@ -184,7 +184,7 @@ async function expectCelebration(page: Page, kind: 'bigValuesSurvive' | 'beatThe
 
 /** A burst lasts a few seconds and leaves nothing behind. */
 async function expectCelebrationGone(page: Page) {
-  await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/, { timeout: 6000 });
+  await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/, { timeout: 30_000 });
   await expect(page.locator('.board-mirror .celebration')).toHaveCount(0);
 }
 
@@ -196,7 +196,7 @@ const VIEWS = [
 
 for (const { view, width, height } of VIEWS) {
   test(`the show moments of a whole game, ${view} at ${width}x${height}`, async ({ page }) => {
-    test.setTimeout(400_000);
+    test.setTimeout(900_000);
     await page.setViewportSize({ width, height });
     await startAsGuest(page, view);
     const name = `show-${view}-${width}x${height}`;
@@ -297,17 +297,20 @@ for (const { view, width, height } of VIEWS) {
     await tapCase(page, Number((await last.getAttribute('aria-label'))!.replace(/\D/g, '')));
     offers.push(await expectOfferAgainstAverage(page));
     await tapButton(page, 'NO DEAL!');
-    await expect(page.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible({ timeout: 30_000 });
     await waitOutLock(page);
-    await tapButton(page, `KEEP CASE #${own}`);
-    const reveal = page.getByRole('dialog', { name: 'KEEP!' });
-    await expect(reveal).toBeVisible({ timeout: 10_000 });
-    expect(coinsIn(await reveal.locator('.offer-amount').innerText())).toBeGreaterThan(Math.max(...offers));
+    await expect(page.getByRole('button', { name: `KEEP CASE #${own}` })).toBeEnabled();
+    // Keep, the reveal 0.5 s later, its dialog about 1 s after that, then most of a second of the burst.
     await atMoment(
       page,
-      async () => undefined,
-      900,
+      () => tapButton(page, `KEEP CASE #${own}`, true),
+      2400,
       async () => {
+        const reveal = page.getByRole('dialog', { name: 'KEEP!' });
+        await expect(reveal).toBeVisible();
+        expect(coinsIn(await reveal.locator('.offer-amount').innerText())).toBeGreaterThan(
+          Math.max(...offers),
+        );
         await expectCelebration(page, 'beatTheBanker');
         await shot(page, `${name}-beat-the-banker`);
       },
@@ -317,7 +320,7 @@ for (const { view, width, height } of VIEWS) {
 }
 
 test('a DEAL above the player’s case is celebrated; one below it is not', async ({ page }) => {
-  test.setTimeout(200_000);
+  test.setTimeout(600_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await startAsGuest(page, 'desktop');
   const others = byCoins.map((c) => c.n).filter((n) => !TOP.includes(n) && n !== LOWEST);
@@ -328,13 +331,13 @@ test('a DEAL above the player’s case is celebrated; one below it is not', asyn
   await expect(phoneDialog(page)).toBeVisible();
   await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
   await expectOfferAgainstAverage(page);
-  await tapButton(page, 'DEAL!');
-  await expect(page.getByRole('dialog', { name: 'DEAL!', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'DEAL!', exact: true })).toBeEnabled();
   await atMoment(
     page,
-    async () => undefined,
+    () => tapButton(page, 'DEAL!', true),
     900,
     async () => {
+      await expect(page.getByRole('dialog', { name: 'DEAL!', exact: true })).toBeVisible();
       await expectCelebration(page, 'beatTheBanker');
       await shot(page, 'show-desktop-1920x1080-deal-celebration');
     },

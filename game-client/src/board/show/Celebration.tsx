@@ -65,7 +65,7 @@ export function Celebration({ layout }: { layout: BoardLayout }) {
     const layer = pieces.current;
     const ribbon = banner.current;
     if (!celebration || !layer || !ribbon) return;
-    const unit = Math.max(6, 11 * layout.scale);
+    const unit = Math.max(8, 15 * layout.scale);
     // One geometry per look, shared by every piece of that look.
     const contexts = CONFETTI_COLORS.map((color) =>
       new GraphicsContext().rect(-unit / 2, -unit * 0.3, unit, unit * 0.6).fill(color),
@@ -86,8 +86,8 @@ export function Celebration({ layout }: { layout: BoardLayout }) {
         from === 'top'
           ? between(0.2, Math.PI - 0.2)
           : from === 'left'
-            ? between(-1.35, -0.75)
-            : between(-2.4, -1.8);
+            ? between(-1.45, -0.6)
+            : between(-2.55, -1.7);
       list.push({
         g,
         x0: from === 'top' ? between(0.1, 0.9) * W : from === 'left' ? -unit : W + unit,

@@ -28,7 +28,7 @@ export const SHOW_MOTION = {
     /** How long a burst lasts, gone with nothing left running after it. */
     seconds: 3.2,
     /** Pieces of confetti per burst (coins among them). */
-    pieces: 150,
+    pieces: 190,
     /** Pieces leave the cannons over this long. */
     emitOver: 0.45,
     /** Launch speed and gravity in stage heights per second (per second squared). */
@@ -42,7 +42,7 @@ export const SHOW_MOTION = {
     /** The last cases: a shake, a pause, then the lid, slower than a normal open. */
     shake: 0.5,
     shakes: 8,
-    shakeSwing: 0.09,
+    shakeSwing: 0.13,
     lift: 1.14,
     pause: 0.25,
     lid: 0.38,
