@@ -319,8 +319,8 @@ async function openingCases(browser: Browser, gameUrl: string, bareUrl: string, 
     }
   // Frames per second inside the animation windows, from the browser's own frame times, and the frames the
   // board itself drew there: what a viewer sees move. Script time is the main thread's over those windows.
-  // Motion is counted from the frame before the board's first draw in a window to its last draw there (the
-  // click takes a few frames to land; the animation ends before the window does).
+  // Motion: the frames from a draw to the next one at most two frames of the browser apart (drawing every other
+  // frame is choppy motion; a longer pause is motion that ended, and a lone later draw is a React commit).
   let shown = 0;
   let span = 0;
   let drawn = 0;
@@ -331,11 +331,12 @@ async function openingCases(browser: Browser, gameUrl: string, bareUrl: string, 
     shown += at.length - 1;
     span += frames[at.at(-1)!]! - frames[at[0]!]!;
     const drewAt = at.filter((i) => i > 0 && drawnAt[i]! > drawnAt[i - 1]!);
-    if (!drewAt.length) continue;
-    const first = drewAt[0]! - 1;
-    const last = drewAt.at(-1)!;
-    moving += last - first;
-    drawn += drawnAt[last]! - drawnAt[first]!;
+    for (let k = 1; k < drewAt.length; k++) {
+      const gap = drewAt[k]! - drewAt[k - 1]!;
+      if (gap > 3) continue;
+      moving += gap;
+      drawn += drawnAt[drewAt[k]!]! - drawnAt[drewAt[k - 1]!]!;
+    }
   }
   const fps = span > 0 ? (shown / span) * 1000 : 0;
   const bareFps = median(bareRates);

@@ -1,0 +1,62 @@
+import type { Application } from 'pixi.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The browser's animation frames, played by hand: every callback asked for before a frame runs in it, with
+ * the frame's time, and the clock moves 16 ms a frame (GSAP reads Date.now).
+ */
+function fakeFrames() {
+  let queue: Array<FrameRequestCallback | null> = [];
+  let now = 1_000;
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => queue.push(cb));
+  vi.stubGlobal('cancelAnimationFrame', (id: number) => {
+    queue[id - 1] = null;
+  });
+  return {
+    frame() {
+      now += 16;
+      vi.setSystemTime(now);
+      const callbacks = queue;
+      queue = [];
+      for (const cb of callbacks) cb?.(now);
+    },
+  };
+}
+
+describe('stage: drawing on demand', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.resetModules();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('draws every animation frame while a tween runs, once a frame, and nothing at rest', async () => {
+    const frames = fakeFrames();
+    // GSAP takes the page's requestAnimationFrame when it first wakes: imported after the fake is in place.
+    const { attachStage, requestRender, tween } = await import('./stage');
+    const render = vi.fn();
+    attachStage({ render } as unknown as Application);
+    frames.frame();
+    expect(render).toHaveBeenCalledTimes(1);
+
+    const target = { x: 0 };
+    tween(target, { x: 100, duration: 0.3, ease: 'none' });
+    requestRender(); // a React commit in the same frame as the tween's start
+    const drawsPerFrame: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const before = render.mock.calls.length;
+      frames.frame();
+      drawsPerFrame.push(render.mock.calls.length - before);
+    }
+    expect(target.x).toBe(100);
+    // From the tween's first tick to its last: one draw in every frame (the old request-a-frame-from-the-update
+    // drew every other one).
+    const moving = drawsPerFrame.slice(0, drawsPerFrame.lastIndexOf(1) + 1);
+    expect(moving.length).toBeGreaterThanOrEqual(17); // 0.3 s at 16 ms a frame
+    expect(moving.every((n) => n === 1)).toBe(true);
+    expect(drawsPerFrame.slice(moving.length).every((n) => n === 0)).toBe(true);
+  });
+});
