@@ -170,7 +170,12 @@ test.describe('sound', () => {
   }) => {
     await openGame(page, users);
     const tracks = [
-      { file: MUSIC_LAYOUT.file, seconds: MUSIC_LAYOUT.seconds, channels: 2, sourceRate: MUSIC_LAYOUT.sampleRate },
+      {
+        file: MUSIC_LAYOUT.file,
+        seconds: MUSIC_LAYOUT.seconds,
+        channels: 2,
+        sourceRate: MUSIC_LAYOUT.sampleRate,
+      },
       { file: RING.file, seconds: RING.seconds, channels: 1, sourceRate: SAMPLE_RATE },
     ];
     for (const track of tracks) {
@@ -200,7 +205,8 @@ test.describe('sound', () => {
       expect(decoded.channels).toBe(track.channels);
       // Gapless: decoding trims the MP3 encoder's delay and padding; the WAV is resampled to 44.1 kHz.
       expect(Math.abs(decoded.duration - track.seconds)).toBeLessThan(1 / track.sourceRate);
-      for (const seam of decoded.seams) expect(seam.jump).toBeLessThan(Math.max(0.05, seam.biggestStep * 0.2));
+      for (const seam of decoded.seams)
+        expect(seam.jump).toBeLessThan(Math.max(0.05, seam.biggestStep * 0.2));
     }
   });
 
@@ -218,7 +224,10 @@ test.describe('sound', () => {
     await page.getByRole('button', { name: 'Briefcase 1', exact: true }).click();
     for (let i = 0; i < 6; i++) {
       await waitOutLock(page);
-      await page.getByRole('button', { name: /^Briefcase \d+$/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Briefcase \d+$/ })
+        .first()
+        .click();
     }
     await expect(page.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible({ timeout: 10_000 });
     // The call, then the offer on the table: the bed plays, the main music ducked under it.
@@ -273,7 +282,9 @@ test.describe('sound', () => {
     await page.goto('/');
     const case1 = page.getByRole('button', { name: 'Briefcase 1', exact: true });
     await expect(case1).toBeVisible();
-    await expect.poll(() => page.evaluate(() => window.__dondSound?.prepared().contextState)).toBe('suspended');
+    await expect
+      .poll(() => page.evaluate(() => window.__dondSound?.prepared().contextState))
+      .toBe('suspended');
     const box = (await case1.boundingBox())!;
     const tapAt = await page.evaluate(() => performance.now());
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -282,15 +293,17 @@ test.describe('sound', () => {
     await page.waitForTimeout(Math.max(0, tapAt + 1000 - (await page.evaluate(() => performance.now()))));
     const after = await page.evaluate(
       (t) =>
-        (window as unknown as { __longFrames: Array<{ start: number; duration: number; scripts: string[] }> }).__longFrames.filter(
-          (f) => f.start + f.duration > t && f.start < t + 1000,
-        ),
+        (
+          window as unknown as { __longFrames: Array<{ start: number; duration: number; scripts: string[] }> }
+        ).__longFrames.filter((f) => f.start + f.duration > t && f.start < t + 1000),
       tapAt,
     );
     const longest = Math.max(0, ...after.map((f) => f.duration));
     console.log(
       `first tap: longest animation frame in the next second ${longest.toFixed(0)} ms` +
-        (after.length ? ` (${after.map((f) => `${f.duration.toFixed(0)} ms: ${f.scripts.join(', ')}`).join('; ')})` : ''),
+        (after.length
+          ? ` (${after.map((f) => `${f.duration.toFixed(0)} ms: ${f.scripts.join(', ')}`).join('; ')})`
+          : ''),
     );
     // The target is 50 ms; a loaded two-core machine draws the tap's own frame slower, hence the margin. The
     // AudioContext (50 to 200 ms here when made in the tap) is never the cause.

@@ -199,7 +199,8 @@ export class ToneEngine {
 
   dispose(): void {
     for (const node of [this.musicPlayer, this.ringPlayer, this.bedPlayer]) node?.dispose();
-    for (const node of [this.bed, this.musicDuck, this.ring, this.music, this.sfx, this.master]) node.dispose();
+    for (const node of [this.bed, this.musicDuck, this.ring, this.music, this.sfx, this.master])
+      node.dispose();
   }
 }
 
