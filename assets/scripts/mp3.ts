@@ -26,7 +26,8 @@ const RATES_MPEG1 = [44_100, 48_000, 32_000];
 
 const syncsafe = (b: Uint8Array, i: number) =>
   ((b[i]! & 0x7f) << 21) | ((b[i + 1]! & 0x7f) << 14) | ((b[i + 2]! & 0x7f) << 7) | (b[i + 3]! & 0x7f);
-const uint32 = (b: Uint8Array, i: number) => ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
+const uint32 = (b: Uint8Array, i: number) =>
+  ((b[i]! << 24) | (b[i + 1]! << 16) | (b[i + 2]! << 8) | b[i + 3]!) >>> 0;
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
 /** TXXX frames of an ID3v2.3 or 2.4 tag at the start of the file; answers the tags and where the audio starts. */

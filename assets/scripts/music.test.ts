@@ -72,7 +72,13 @@ describe('the music loop', () => {
   });
 
   it('is laid out intro, main, lift, tension, turnaround, end to end', () => {
-    expect(MUSIC_LAYOUT.sections.map((s) => s.name)).toEqual(['intro', 'main', 'lift', 'tension', 'turnaround']);
+    expect(MUSIC_LAYOUT.sections.map((s) => s.name)).toEqual([
+      'intro',
+      'main',
+      'lift',
+      'tension',
+      'turnaround',
+    ]);
     MUSIC_LAYOUT.sections.forEach((s, i) =>
       expect(s.startSec).toBe(i === 0 ? 0 : MUSIC_LAYOUT.sections[i - 1]!.endSec),
     );
@@ -109,7 +115,9 @@ describe('the music loop', () => {
     const inside = perBar.filter((b) => b.from >= startSec && b.from < endSec);
     const outside = perBar.filter((b) => b.from < startSec || b.from >= endSec);
     expect(inside).toHaveLength(8);
-    expect(Math.max(...inside.map((b) => b.brightness))).toBeLessThan(Math.min(...outside.map((b) => b.brightness)));
+    expect(Math.max(...inside.map((b) => b.brightness))).toBeLessThan(
+      Math.min(...outside.map((b) => b.brightness)),
+    );
   });
 
   it('loops without a click, and so does the tension section on its own', { timeout: 30_000 }, () => {
@@ -120,7 +128,8 @@ describe('the music loop', () => {
       expect(jump(x.length - 1, 0)).toBeLessThanOrEqual(typical);
       expect(jump(sample(endSec) - 1, sample(startSec))).toBeLessThanOrEqual(typical);
       // Into and out of the tension in the file too.
-      for (const at of [startSec, endSec]) expect(jump(sample(at) - 1, sample(at))).toBeLessThanOrEqual(typical);
+      for (const at of [startSec, endSec])
+        expect(jump(sample(at) - 1, sample(at))).toBeLessThanOrEqual(typical);
     }
   });
 

@@ -27,7 +27,8 @@ const TOP_HZ = 12_000;
 const hz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
 const section = (name: MusicSectionName) => MUSIC_LAYOUT.sections.find((s) => s.name === name)!;
 /** Start of bar `n` (0-based) of a section, plus beats. */
-const at = (name: MusicSectionName, bar: number, beats = 0) => section(name).startSec + bar * BAR + beats * BEAT;
+const at = (name: MusicSectionName, bar: number, beats = 0) =>
+  section(name).startSec + bar * BAR + beats * BEAT;
 
 export interface StereoPcm {
   left: Float32Array;
@@ -152,7 +153,8 @@ let seeds = 1;
 function snare(): Sample {
   const hiss = noise(seeds++, 0.7);
   return (t) =>
-    0.55 * Math.exp(-22 * t) * Math.sin(TAU * 185 * t) + 0.6 * Math.exp(-16 * t) * hiss() * Math.min(1, t / 0.001);
+    0.55 * Math.exp(-22 * t) * Math.sin(TAU * 185 * t) +
+    0.6 * Math.exp(-16 * t) * hiss() * Math.min(1, t / 0.001);
 }
 
 function hat(open: boolean): Sample {
@@ -238,7 +240,10 @@ function lead(freq: number, length: number): Sample {
 function drone(freq: number, length: number): Sample {
   return (t) => {
     const env = envelope(t, length, 0.4, 0.4) * (0.75 + 0.25 * Math.sin((TAU * t) / (2 * BAR) - Math.PI / 2));
-    return env * (Math.sin(TAU * freq * t) + 0.5 * Math.sin(TAU * 2 * freq * t) + 0.2 * Math.sin(TAU * 3 * freq * t));
+    return (
+      env *
+      (Math.sin(TAU * freq * t) + 0.5 * Math.sin(TAU * 2 * freq * t) + 0.2 * Math.sin(TAU * 3 * freq * t))
+    );
   };
 }
 
@@ -274,24 +279,99 @@ type Tune = ReadonlyArray<ReadonlyArray<readonly [number, number, number]>>;
 
 const MAIN_CHORDS = ['Am', 'F', 'C', 'G', 'Am', 'F', 'Dm', 'E'];
 const MAIN_TUNE: Tune = [
-  [[0, 76, 2], [2, 81, 2], [4, 79, 1], [5, 76, 1], [6, 72, 2]],
-  [[0, 74, 1], [1, 72, 1], [2, 69, 2], [4, 72, 2], [6, 77, 2]],
-  [[0, 76, 3], [3, 79, 1], [4, 76, 1], [5, 74, 1], [6, 72, 2]],
-  [[0, 74, 2], [2, 71, 2], [4, 67, 2], [6, 71, 2]],
-  [[0, 76, 2], [2, 81, 2], [4, 79, 1], [5, 76, 1], [6, 72, 2]],
-  [[0, 77, 2], [2, 81, 2], [4, 84, 2], [6, 81, 1], [7, 77, 1]],
-  [[0, 77, 2], [2, 74, 2], [4, 69, 2], [6, 74, 2]],
-  [[0, 76, 4], [4, 80, 2], [6, 83, 2]],
+  [
+    [0, 76, 2],
+    [2, 81, 2],
+    [4, 79, 1],
+    [5, 76, 1],
+    [6, 72, 2],
+  ],
+  [
+    [0, 74, 1],
+    [1, 72, 1],
+    [2, 69, 2],
+    [4, 72, 2],
+    [6, 77, 2],
+  ],
+  [
+    [0, 76, 3],
+    [3, 79, 1],
+    [4, 76, 1],
+    [5, 74, 1],
+    [6, 72, 2],
+  ],
+  [
+    [0, 74, 2],
+    [2, 71, 2],
+    [4, 67, 2],
+    [6, 71, 2],
+  ],
+  [
+    [0, 76, 2],
+    [2, 81, 2],
+    [4, 79, 1],
+    [5, 76, 1],
+    [6, 72, 2],
+  ],
+  [
+    [0, 77, 2],
+    [2, 81, 2],
+    [4, 84, 2],
+    [6, 81, 1],
+    [7, 77, 1],
+  ],
+  [
+    [0, 77, 2],
+    [2, 74, 2],
+    [4, 69, 2],
+    [6, 74, 2],
+  ],
+  [
+    [0, 76, 4],
+    [4, 80, 2],
+    [6, 83, 2],
+  ],
 ];
 const LIFT_CHORDS = ['F', 'G', 'Em', 'Am', 'F', 'G', 'Esus', 'E'];
 const LIFT_TUNE: Tune = [
-  [[0, 81, 3], [3, 79, 1], [4, 77, 2], [6, 76, 2]],
-  [[0, 74, 3], [3, 76, 1], [4, 79, 4]],
-  [[0, 79, 2], [2, 76, 2], [4, 71, 2], [6, 76, 2]],
-  [[0, 72, 3], [3, 71, 1], [4, 69, 4]],
-  [[0, 81, 2], [2, 84, 2], [4, 83, 2], [6, 81, 2]],
-  [[0, 79, 2], [2, 83, 2], [4, 86, 4]],
-  [[0, 88, 6], [6, 86, 1], [7, 83, 1]],
+  [
+    [0, 81, 3],
+    [3, 79, 1],
+    [4, 77, 2],
+    [6, 76, 2],
+  ],
+  [
+    [0, 74, 3],
+    [3, 76, 1],
+    [4, 79, 4],
+  ],
+  [
+    [0, 79, 2],
+    [2, 76, 2],
+    [4, 71, 2],
+    [6, 76, 2],
+  ],
+  [
+    [0, 72, 3],
+    [3, 71, 1],
+    [4, 69, 4],
+  ],
+  [
+    [0, 81, 2],
+    [2, 84, 2],
+    [4, 83, 2],
+    [6, 81, 2],
+  ],
+  [
+    [0, 79, 2],
+    [2, 83, 2],
+    [4, 86, 4],
+  ],
+  [
+    [0, 88, 6],
+    [6, 86, 1],
+    [7, 83, 1],
+  ],
   [[0, 80, 2]],
 ];
 const INTRO_CHORDS = ['Am', 'F', 'C', 'E'];
@@ -313,7 +393,12 @@ function padChord(mix: Mix, start: number, length: number, chord: Chord, gain: n
       [-7, -0.7],
       [7, 0.7],
     ] as const)
-      mix.add(start, length, strings(hz(midi), length, cents), { pan: pan * (0.6 + i * 0.2), gain, send: 0.35, until });
+      mix.add(start, length, strings(hz(midi), length, cents), {
+        pan: pan * (0.6 + i * 0.2),
+        gain,
+        send: 0.35,
+        until,
+      });
   });
 }
 
@@ -333,7 +418,8 @@ function groove(mix: Mix, start: number, bars: number, until?: number) {
     const b = start + bar * BAR;
     for (let beat = 0; beat < 4; beat++) {
       mix.add(b + beat * BEAT, 0.5, kick(), { gain: 0.9, until });
-      if (beat % 2 === 1) mix.add(b + beat * BEAT, 0.4, snare(), { gain: 0.42, send: 0.15, pan: 0.05, until });
+      if (beat % 2 === 1)
+        mix.add(b + beat * BEAT, 0.4, snare(), { gain: 0.42, send: 0.15, pan: 0.05, until });
       mix.add(b + beat * BEAT, 0.08, hat(false), { gain: 0.1, pan: 0.35, until });
       mix.add(b + beat * BEAT + EIGHTH, 0.35, hat(true), { gain: 0.09, pan: 0.35, until });
     }
@@ -357,9 +443,22 @@ function renderIntro(mix: Mix) {
     mix.add(b, 1.2, tom(hz(root + 12)), { gain: 0.55, send: 0.3 });
     padChord(mix, b, BAR + 0.3, notes, 0.05);
     // Bells arpeggiate the chord an octave and two up, softly.
-    const arp = [notes[0]!, notes[1]!, notes[2]!, notes[1]! + 12, notes[2]! + 12, notes[1]! + 12, notes[2]!, notes[1]!];
+    const arp = [
+      notes[0]!,
+      notes[1]!,
+      notes[2]!,
+      notes[1]! + 12,
+      notes[2]! + 12,
+      notes[1]! + 12,
+      notes[2]!,
+      notes[1]!,
+    ];
     arp.forEach((midi, e) =>
-      mix.add(b + e * EIGHTH, 1.4, bell(hz(midi + 12)), { gain: 0.07 + 0.01 * bar, pan: e % 2 ? 0.5 : -0.5, send: 0.4 }),
+      mix.add(b + e * EIGHTH, 1.4, bell(hz(midi + 12)), {
+        gain: 0.07 + 0.01 * bar,
+        pan: e % 2 ? 0.5 : -0.5,
+        send: 0.4,
+      }),
     );
   });
   // Bar 4: a snare roll that swells, and the riser, into the main groove.
@@ -395,7 +494,14 @@ function renderLift(mix: Mix) {
     const b = start + bar * BAR;
     if (bar < 7) {
       brassChord(mix, b, BAR * 0.95, notes, 0.028, end);
-      padChord(mix, b, BAR, notes.map((m) => m + 12), 0.02, end);
+      padChord(
+        mix,
+        b,
+        BAR,
+        notes.map((m) => m + 12),
+        0.02,
+        end,
+      );
       // Syncopated bass: one, the "and" of two, four.
       for (const [beats, len] of [
         [0, 1.25],
@@ -415,14 +521,23 @@ function renderLift(mix: Mix) {
   mix.add(last, 2, crash(), { gain: 0.14, until: end });
   mix.add(last, 0.8, bass(hz(28), 0.7), { gain: 0.55, until: end });
   [52, 50, 47, 45, 43, 40].forEach((midi, i) =>
-    mix.add(last + 2 * BEAT + i * (BEAT / 3), 0.6, tom(hz(midi), 9), { gain: 0.35, pan: 0.5 - i * 0.2, until: end }),
+    mix.add(last + 2 * BEAT + i * (BEAT / 3), 0.6, tom(hz(midi), 9), {
+      gain: 0.35,
+      pan: 0.5 - i * 0.2,
+      until: end,
+    }),
   );
 }
 
 function playBells(mix: Mix, start: number, tune: Tune, until: number) {
   tune.forEach((notes, bar) => {
     for (const [eighth, midi] of notes)
-      mix.add(start + bar * BAR + eighth * EIGHTH, 1.2, bell(hz(midi + 12)), { gain: 0.035, pan: 0.4, send: 0.4, until });
+      mix.add(start + bar * BAR + eighth * EIGHTH, 1.2, bell(hz(midi + 12)), {
+        gain: 0.035,
+        pan: 0.4,
+        send: 0.4,
+        until,
+      });
   });
 }
 
@@ -457,12 +572,22 @@ function renderTension(mix: Mix) {
     mix.add(b, 0.4, kick(0.8), { gain: 0.7, until: end });
     mix.add(b + 0.28, 0.4, kick(0.5), { gain: 0.5, until: end });
     for (let beat = 0; beat < 4; beat++)
-      mix.add(b + beat * BEAT, 0.06, tick(beat % 2 ? 1650 : 2200), { gain: 0.06, pan: beat % 2 ? 0.5 : -0.5 });
+      mix.add(b + beat * BEAT, 0.06, tick(beat % 2 ? 1650 : 2200), {
+        gain: 0.06,
+        pan: beat % 2 ? 0.5 : -0.5,
+      });
     for (let e = 0; e < 8; e++)
-      mix.add(b + e * EIGHTH, EIGHTH * 0.6, bass(55, EIGHTH * 0.55), { gain: 0.22 + (e === 0 ? 0.1 : 0), until: end });
+      mix.add(b + e * EIGHTH, EIGHTH * 0.6, bass(55, EIGHTH * 0.55), {
+        gain: 0.22 + (e === 0 ? 0.1 : 0),
+        until: end,
+      });
     if (bar >= 4)
       for (let s = 0; s < 16; s++)
-        mix.add(b + s * SIXTEENTH, 0.05, hat(false), { gain: 0.03 + 0.02 * (s % 4 === 0 ? 1 : 0), pan: 0.4, until: end });
+        mix.add(b + s * SIXTEENTH, 0.05, hat(false), {
+          gain: 0.03 + 0.02 * (s % 4 === 0 ? 1 : 0),
+          pan: 0.4,
+          until: end,
+        });
   }
 }
 

@@ -58,7 +58,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const committed = fs.existsSync(musicFile) ? readMp3(fs.readFileSync(musicFile)).tags[PCM_TAG] : undefined;
   if (check) {
     if (committed !== hash) stale++;
-    console.log(`${MUSIC_LAYOUT.file}: ${committed === hash ? 'encoded from' : 'NOT encoded from'} what the script makes (${rendered})`);
+    console.log(
+      `${MUSIC_LAYOUT.file}: ${committed === hash ? 'encoded from' : 'NOT encoded from'} what the script makes (${rendered})`,
+    );
   } else {
     encodeMp3(pcm, musicFile, hash);
     const facts = readMp3(fs.readFileSync(musicFile));

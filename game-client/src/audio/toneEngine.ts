@@ -1,5 +1,18 @@
 // The only module that imports Tone: it and Tone come in one chunk, loaded on the first user gesture.
-import * as Tone from 'tone';
+// Tone's index makes an AudioContext of its own as it loads (its deprecated Transport, Destination... exports),
+// 50 to 200 ms of main thread on the first tap; its modules, imported one by one, make none: Tone plays in the
+// page's prepared context from the start (decision 0016).
+import { getContext, setContext, start } from 'tone/build/esm/core/Global.js';
+import { Gain } from 'tone/build/esm/core/context/Gain.js';
+import { Offline } from 'tone/build/esm/core/context/Offline.js';
+import { ToneAudioBuffer } from 'tone/build/esm/core/context/ToneAudioBuffer.js';
+// Registers the context's destination, which toDestination() connects to.
+import 'tone/build/esm/core/context/Destination.js';
+import type { BaseContext } from 'tone/build/esm/core/context/BaseContext.js';
+import type { InputNode } from 'tone/build/esm/core/context/ToneAudioNode.js';
+import { gainToDb } from 'tone/build/esm/core/type/Conversions.js';
+import { Synth } from 'tone/build/esm/instrument/Synth.js';
+import { Player, type PlayerOptions } from 'tone/build/esm/source/buffer/Player.js';
 import type { CueNote, SoundCue } from '@dond/shared';
 import { CUE_ENVELOPE, CUE_NOTE_LEVEL, cueLengthSec, cueNotes } from './cues';
 import { MUSIC_LAYOUT } from '../../../assets/scripts/musicLayout';
@@ -8,16 +21,16 @@ import type { MixerGains } from './mixer';
 
 /** Plays notes of a cue into `output`, `time` being the cue's start on output's clock. Answers its synths. */
 function scheduleNotes(
-  output: Tone.InputNode & { context: Tone.BaseContext },
+  output: InputNode & { context: BaseContext },
   notes: readonly CueNote[],
   time: number,
 ) {
   return notes.map((note) => {
-    const synth = new Tone.Synth({
+    const synth = new Synth({
       context: output.context,
       oscillator: { type: note.oscillator },
       envelope: { ...CUE_ENVELOPE },
-      volume: Tone.gainToDb(CUE_NOTE_LEVEL),
+      volume: gainToDb(CUE_NOTE_LEVEL),
     }).connect(output);
     const start = time + note.startSec;
     synth.triggerAttackRelease(note.frequencyHz, note.durationSec, start);
@@ -33,7 +46,7 @@ function scheduleNotes(
 export async function renderCue(cue: SoundCue, noteIndex?: number, sampleRate = 44_100): Promise<number[]> {
   const all = cueNotes(cue);
   const notes = noteIndex === undefined ? all : all.slice(noteIndex, noteIndex + 1);
-  const buffer = await Tone.Offline(
+  const buffer = await Offline(
     ({ destination }) => {
       scheduleNotes(destination, notes, 0);
     },
@@ -70,15 +83,15 @@ export type TrackSource = (name: TrackName) => Promise<AudioBuffer>;
  * music bus: the loop through its duck gain, and the tension bed (the loop's tension section, looped).
  */
 export class ToneEngine {
-  private readonly master = new Tone.Gain().toDestination();
-  private readonly sfx = new Tone.Gain().connect(this.master);
-  private readonly music = new Tone.Gain().connect(this.master);
-  private readonly ring = new Tone.Gain().connect(this.sfx);
-  private readonly musicDuck = new Tone.Gain(1).connect(this.music);
-  private readonly bed = new Tone.Gain(0).connect(this.music);
-  private musicPlayer: Tone.Player | null = null;
-  private ringPlayer: Tone.Player | null = null;
-  private bedPlayer: Tone.Player | null = null;
+  private readonly master = new Gain().toDestination();
+  private readonly sfx = new Gain().connect(this.master);
+  private readonly music = new Gain().connect(this.master);
+  private readonly ring = new Gain().connect(this.sfx);
+  private readonly musicDuck = new Gain(1).connect(this.music);
+  private readonly bed = new Gain(0).connect(this.music);
+  private musicPlayer: Player | null = null;
+  private ringPlayer: Player | null = null;
+  private bedPlayer: Player | null = null;
   private bedWanted = false;
 
   constructor(
@@ -100,14 +113,14 @@ export class ToneEngine {
   }
 
   play(cue: SoundCue): void {
-    const synths = scheduleNotes(this.sfx, cueNotes(cue), Tone.now());
+    const synths = scheduleNotes(this.sfx, cueNotes(cue), getContext().now());
     const doneMs = (cueLengthSec(cue) + 0.2) * 1000;
     setTimeout(() => synths.forEach((s) => s.dispose()), doneMs);
   }
 
-  private async player(name: TrackName, output: Tone.Gain, options: Partial<Tone.PlayerOptions> = {}) {
-    const buffer = new Tone.ToneAudioBuffer(await this.tracks(name));
-    return new Tone.Player({ url: buffer, loop: true, ...options }).connect(output);
+  private async player(name: TrackName, output: Gain, options: Partial<PlayerOptions> = {}) {
+    const buffer = new ToneAudioBuffer(await this.tracks(name));
+    return new Player({ url: buffer, loop: true, ...options }).connect(output);
   }
 
   async startMusic(wanted: () => boolean): Promise<boolean> {
@@ -138,7 +151,7 @@ export class ToneEngine {
     this.bedPlayer ??= await this.player('music', this.bed, { loopStart: startSec, loopEnd: endSec });
     if (!wanted()) return false;
     this.bedWanted = true;
-    const now = Tone.now();
+    const now = getContext().now();
     const player = this.bedPlayer;
     // A bed still fading out from the last call starts over from the top of the section.
     if (player.state === 'started') player.stop(now);
@@ -153,29 +166,29 @@ export class ToneEngine {
   stopBed(): void {
     if (!this.bedWanted) return;
     this.bedWanted = false;
-    const now = Tone.now();
+    const now = getContext().now();
     this.bed.gain.cancelScheduledValues(now).rampTo(0, BED.releaseSec, now);
     this.musicDuck.gain.cancelScheduledValues(now).rampTo(1, BED.releaseSec, now);
     this.bedPlayer?.stop(now + BED.releaseSec);
   }
 
   suspend(): Promise<void> {
-    return (Tone.getContext().rawContext as AudioContext).suspend();
+    return (getContext().rawContext as AudioContext).suspend();
   }
 
   resume(): Promise<void> {
-    return Tone.getContext().resume();
+    return getContext().resume();
   }
 
   /** The values the real gain nodes hold now, for the debug hook. */
   levels(): EngineLevels {
-    const value = (g: Tone.Gain) => g.input.gain.value;
+    const value = (g: Gain) => g.input.gain.value;
     return {
       master: value(this.master),
       sfx: value(this.sfx),
       music: value(this.music),
       ring: value(this.ring),
-      contextState: Tone.getContext().state,
+      contextState: getContext().state,
       musicLoaded: this.musicPlayer?.loaded ?? false,
       ringLoaded: this.ringPlayer?.loaded ?? false,
       bedPlaying: this.bedWanted && this.bedPlayer?.state === 'started',
@@ -186,20 +199,24 @@ export class ToneEngine {
 
   dispose(): void {
     for (const node of [this.musicPlayer, this.ringPlayer, this.bedPlayer]) node?.dispose();
-    for (const node of [this.bed, this.musicDuck, this.ring, this.music, this.sfx, this.master]) node.dispose();
+    for (const node of [this.bed, this.musicDuck, this.ring, this.music, this.sfx, this.master])
+      node.dispose();
   }
 }
 
+let handedOver = false;
+
 /**
- * Hands the page's prepared context to Tone (once: Tone's own, made when Tone loads, is closed) and builds
- * the mix. The context was resumed by the gesture itself; resuming again is harmless.
+ * Hands the page's prepared context to Tone (once a page: it is the page's only context) and builds the mix.
+ * The context was resumed by the gesture itself; resuming again is harmless.
  */
 export async function createEngine(
   gains: MixerGains,
   context: AudioContext,
   tracks: TrackSource,
 ): Promise<ToneEngine> {
-  if (Tone.getContext().rawContext !== context) Tone.setContext(context, true);
-  await Tone.start();
+  if (!handedOver) setContext(context);
+  handedOver = true;
+  await start();
   return new ToneEngine(gains, tracks);
 }
