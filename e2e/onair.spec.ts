@@ -456,6 +456,7 @@ for (const size of SIZES) {
 test('NEW GAME and RESET ask first during a game; Keep playing keeps it, New game starts afresh', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await openBoard(page, { width: 1280, height: 800 }, 'Desktop');
   await tap(page, caseButton(page, 5));
   await waitOutLock(page);
@@ -492,6 +493,7 @@ test('NEW GAME and RESET ask first during a game; Keep playing keeps it, New gam
 });
 
 test('opened cases are not lit after a new game (#7)', async ({ page }) => {
+  test.setTimeout(120_000);
   await openBoard(page, { width: 1280, height: 800 }, 'Desktop');
   await tap(page, caseButton(page, 5));
   await waitOutLock(page);
@@ -576,6 +578,7 @@ test('after DEAL and CONTINUE every case is open, the own case marked, the deal 
 test('in Mobile mode a tap on the canvas lands where it is seen: taps on the value boards reach nothing', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await openBoard(page, { width: 390, height: 844 }, 'Mobile (BETA)');
   await tap(page, caseButton(page, 13));
   await waitOutLock(page);
