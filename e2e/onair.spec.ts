@@ -73,7 +73,7 @@ async function expectTapsReachNothing(
   page: Page,
   points: Array<{ x: number; y: number }>,
   what: string,
-  { waitLock = true, settle = 300, since = 0 } = {},
+  { waitLock = true, settle = 300, since = 0, dialogsMayChange = false } = {},
 ) {
   // Past the 800 ms lock (counted from `since`, the last action, when given), so a tap that went through
   // would act.
@@ -87,7 +87,9 @@ async function expectTapsReachNothing(
     await page.waitForTimeout(60);
   }
   await page.waitForTimeout(settle);
-  expect(await boardState(page), `taps on ${what} at ${JSON.stringify(points)}`).toBe(before);
+  // The banker's 2 s call turns into the offer on its own: then only the board itself is compared.
+  const strip = (state: string) => (dialogsMayChange ? state.replace(/"dialogs":\[.*\]/, '') : state);
+  expect(strip(await boardState(page)), `taps on ${what} at ${JSON.stringify(points)}`).toBe(strip(before));
   // Neither NEW GAME's confirmation nor a new game (its toast) came of them.
   expect(await confirm.count(), `taps on ${what}`).toBe(confirms);
   expect(await newGameToast.count(), `taps on ${what}`).toBeLessThanOrEqual(newGameToasts);
@@ -338,6 +340,7 @@ async function playOnAir(
             {
               waitLock: false,
               settle: 150,
+              dialogsMayChange: true,
             },
           );
         await expect(offer).toBeVisible({ timeout: 5000 });
