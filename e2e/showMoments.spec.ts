@@ -95,6 +95,7 @@ async function tapButton(page: Page, name: string, ready = false) {
   const button = page.getByRole('button', { name, exact: true });
   if (!ready) await expect(button).toBeEnabled({ timeout: 30_000 });
   const box = (await button.boundingBox())!;
+  await waitForToastsOff(page, box);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
