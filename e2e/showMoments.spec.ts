@@ -313,7 +313,9 @@ for (const { view, width, height } of VIEWS) {
     await tapButton(page, 'NO DEAL!');
     await expect(page.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible({ timeout: 30_000 });
     await waitOutLock(page);
-    await expect(page.getByRole('button', { name: `KEEP CASE #${own}` })).toBeEnabled();
+    const keep = page.getByRole('button', { name: `KEEP CASE #${own}` });
+    await expect(keep).toBeEnabled();
+    await waitForToastsOff(page, (await keep.boundingBox())!);
     // Keep, the reveal 0.5 s later, its dialog about 1 s after that, then most of a second of the burst.
     await atMoment(
       page,
