@@ -9,7 +9,7 @@ import {
   type Gift,
 } from '@dond/shared';
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, shot, test } from './fixtures';
+import { expect as baseExpect, shot, test, toasts } from './fixtures';
 import { waitOutLock } from './game';
 
 // The show moments of issue 15 on the canvas board, played with real pointer taps: the banker on the phone
@@ -61,6 +61,18 @@ async function casesRemaining(page: Page): Promise<number> {
   return Number(/Cases Remaining (\d+)/.exec(text)?.[1]);
 }
 
+/** A page toast over this box takes the tap (issue 15's toast placement is another change): let it go. */
+async function waitForToastsOff(page: Page, box: { x: number; y: number; width: number; height: number }) {
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  for (const item of await toasts(page).all()) {
+    const t = await item.boundingBox();
+    if (t && x >= t.x && x <= t.x + t.width && y >= t.y && y <= t.y + t.height) {
+      await expect(item).toBeHidden({ timeout: 30_000 });
+    }
+  }
+}
+
 /**
  * A real pointer tap in the middle of a briefcase (its accessible twin gives where it is on screen), again
  * until the board took it: a tap inside the 800 ms lock is ignored, and a busy machine ends the lock late.
@@ -70,6 +82,7 @@ async function tapCase(page: Page, n: number, wait = () => page.waitForTimeout(4
   const before = await casesRemaining(page);
   for (let tries = 0; tries < 8; tries++) {
     const box = (await page.getByRole('button', { name: `Briefcase ${n}`, exact: true }).boundingBox())!;
+    await waitForToastsOff(page, box);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     if ((await casesRemaining(page)) === before - 1) return;
     await wait();
@@ -82,6 +95,7 @@ async function tapButton(page: Page, name: string, ready = false) {
   const button = page.getByRole('button', { name, exact: true });
   if (!ready) await expect(button).toBeEnabled({ timeout: 30_000 });
   const box = (await button.boundingBox())!;
+  await waitForToastsOff(page, box);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
@@ -299,7 +313,9 @@ for (const { view, width, height } of VIEWS) {
     await tapButton(page, 'NO DEAL!');
     await expect(page.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible({ timeout: 30_000 });
     await waitOutLock(page);
-    await expect(page.getByRole('button', { name: `KEEP CASE #${own}` })).toBeEnabled();
+    const keep = page.getByRole('button', { name: `KEEP CASE #${own}` });
+    await expect(keep).toBeEnabled();
+    await waitForToastsOff(page, (await keep.boundingBox())!);
     // Keep, the reveal 0.5 s later, its dialog about 1 s after that, then most of a second of the burst.
     await atMoment(
       page,
