@@ -93,7 +93,8 @@ async function startGameServer(dir: string): Promise<{ child: ChildProcess; url:
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
+  // Up to 30 s: on a loaded machine the server can take more than 10 to start.
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return { child, url };
     } catch {
@@ -101,6 +102,7 @@ async function startGameServer(dir: string): Promise<{ child: ChildProcess; url:
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  child.kill('SIGTERM');
   throw new Error('the game server did not start (run npm run build first)');
 }
 
