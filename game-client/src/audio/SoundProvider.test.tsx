@@ -42,7 +42,8 @@ function fakePreparer() {
   const calls: string[] = [];
   const preparer: Preparer = {
     context: () => calls.push('context'),
-    preload: (track) => calls.push(`preload ${track}`),
+    preload: async (track) => void calls.push(`preload ${track}`),
+    idle: async () => {},
     resume: () => calls.push('resume'),
   };
   return { preparer, calls };
@@ -221,8 +222,8 @@ describe('SoundProvider', () => {
     act(() => useGameStore.setState({ overlay: null }));
   });
 
-  it('prepares the audio context and the files only once the board is playable and the page idle', async () => {
-    const { engine } = fakeEngine();
+  it('prepares the audio context, the files and Tone only once the board is playable and the page idle', async () => {
+    const { engine, calls: engineCalls } = fakeEngine();
     const { preparer, calls } = fakePreparer();
     const loader = vi.fn(async () => engine);
     const view = render(
@@ -240,12 +241,16 @@ describe('SoundProvider', () => {
     });
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(calls).toEqual(['context', 'preload ring', 'preload music']);
-    expect(loader).not.toHaveBeenCalled();
-    // The first gesture resumes the prepared context, then loads Tone.
+    // Then Tone and the mix, still before any gesture; nothing plays yet.
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(engineCalls.filter((c) => !c.startsWith('apply'))).toEqual([]);
+    // The first gesture only resumes the prepared context; the music starts.
     fireEvent.pointerDown(window);
+    await flush();
     await flush();
     expect(calls.at(-1)).toBe('resume');
     expect(loader).toHaveBeenCalledTimes(1);
+    expect(engineCalls).toContain('music on');
     view.unmount();
   });
 

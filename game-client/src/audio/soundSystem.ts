@@ -8,7 +8,7 @@ import {
   type VolumeKind,
   type Volumes,
 } from './mixer';
-import { loadNamedTrack, prepareAudioContext, type TrackName } from './audioContext';
+import { loadNamedTrack, prepareAudioContext, whenIdle, type TrackName } from './audioContext';
 import type { EngineLevels } from './toneEngine';
 
 /** What the Tone engine does for the sound system (a fake one in the unit tests). */
@@ -47,15 +47,22 @@ const loadToneEngine: EngineLoader = (gains) => {
 export interface Preparer {
   /** Makes the (suspended) AudioContext. */
   context(): void;
-  /** Fetches and decodes a file into it. */
-  preload(track: TrackName): void;
+  /** Fetches and decodes a file into it; settles when done (or failed). */
+  preload(track: TrackName): Promise<void>;
+  /** The next idle moment of the page. */
+  idle(): Promise<void>;
   /** Resumes the context: inside the gesture itself. */
   resume(): void;
 }
 
 const pagePreparer: Preparer = {
   context: () => void prepareAudioContext(),
-  preload: (track) => void loadNamedTrack(track).catch(() => {}),
+  preload: (track) =>
+    loadNamedTrack(track).then(
+      () => {},
+      () => {},
+    ),
+  idle: () => whenIdle(new AbortController().signal),
   resume: () => {
     prepareAudioContext()
       ?.resume()
@@ -72,6 +79,9 @@ export class SoundSystem {
   private readonly listeners = new Set<() => void>();
   private engine: Engine | null = null;
   private loading: Promise<Engine | null> | null = null;
+  private engineLoad: Promise<Engine> | null = null;
+  /** Tone's chunk is in and the mix built (before the first gesture, once the page was idle). */
+  engineBuilt = false;
   private ringing = false;
   private tension = false;
   private prepared = false;
@@ -111,14 +121,29 @@ export class SoundSystem {
     if (this.prepared || this.disposed) return;
     this.prepared = true;
     this.preparer.context();
-    this.preparer.preload('ring');
-    if (this.settings.musicEnabled) this.preparer.preload('music');
+    const files = [this.preparer.preload('ring')];
+    if (this.settings.musicEnabled) files.push(this.preparer.preload('music'));
+    // Then Tone, in its own chunk, handed that context: the first gesture has only to resume it.
+    void Promise.all(files)
+      .then(() => this.preparer.idle())
+      .then(() => {
+        if (!this.disposed) this.loadEngineOnce().catch(() => {});
+      });
   }
 
-  /** Resumes the context and loads Tone: call it from a user gesture. Answers null when audio failed. */
+  /** Tone's chunk and the mix, once; a failure is told when the gesture asks for it. */
+  private loadEngineOnce(): Promise<Engine> {
+    this.engineLoad ??= this.loadEngine(mixerGains(this.settings)).then((engine) => {
+      this.engineBuilt = true;
+      return engine;
+    });
+    return this.engineLoad;
+  }
+
+  /** Resumes the context (and loads Tone if it is not yet): call it from a user gesture. Null when audio failed. */
   unlock(): Promise<Engine | null> {
     if (!this.loading) this.preparer.resume();
-    this.loading ??= this.loadEngine(mixerGains(this.settings))
+    this.loading ??= this.loadEngineOnce()
       .then((engine) => {
         if (this.disposed) {
           engine.dispose();
