@@ -8,7 +8,7 @@ import {
   type VolumeKind,
   type Volumes,
 } from './mixer';
-import { loadNamedTrack, prepareAudioContext, whenIdle, type TrackName } from './audioContext';
+import { loadNamedTrack, prepareAudioContext, type TrackName } from './audioContext';
 import type { EngineLevels } from './toneEngine';
 
 /** What the Tone engine does for the sound system (a fake one in the unit tests). */
@@ -49,8 +49,7 @@ export interface Preparer {
   context(): void;
   /** Fetches and decodes a file into it; settles when done (or failed). */
   preload(track: TrackName): Promise<void>;
-  /** The next idle moment of the page. */
-  idle(): Promise<void>;
+
   /** Resumes the context: inside the gesture itself. */
   resume(): void;
 }
@@ -62,7 +61,7 @@ const pagePreparer: Preparer = {
       () => {},
       () => {},
     ),
-  idle: () => whenIdle(new AbortController().signal),
+
   resume: () => {
     prepareAudioContext()
       ?.resume()
@@ -80,7 +79,7 @@ export class SoundSystem {
   private engine: Engine | null = null;
   private loading: Promise<Engine | null> | null = null;
   private engineLoad: Promise<Engine> | null = null;
-  /** Tone's chunk is in and the mix built (before the first gesture, once the page was idle). */
+  /** Tone's chunk is in and the mix built. */
   engineBuilt = false;
   private ringing = false;
   private tension = false;
@@ -115,23 +114,17 @@ export class SoundSystem {
 
   /**
    * Once the board is playable and the page idle: the AudioContext, then the files, so the first tap has
-   * only to resume it (decision 0016). The music is fetched only if it is on.
+   * only to resume it and load Tone (decision 0016). The music is fetched only if it is on.
    */
   prepare(): void {
     if (this.prepared || this.disposed) return;
     this.prepared = true;
     this.preparer.context();
-    const files = [this.preparer.preload('ring')];
-    if (this.settings.musicEnabled) files.push(this.preparer.preload('music'));
-    // Then Tone, in its own chunk, handed that context: the first gesture has only to resume it.
-    void Promise.all(files)
-      .then(() => this.preparer.idle())
-      .then(() => {
-        if (!this.disposed) this.loadEngineOnce().catch(() => {});
-      });
+    void this.preparer.preload('ring');
+    if (this.settings.musicEnabled) void this.preparer.preload('music');
   }
 
-  /** Tone's chunk and the mix, once; a failure is told when the gesture asks for it. */
+  /** Tone's chunk and the mix, once (its own chunk: not in the first load, e2e/size.spec.ts). */
   private loadEngineOnce(): Promise<Engine> {
     this.engineLoad ??= this.loadEngine(mixerGains(this.settings)).then((engine) => {
       this.engineBuilt = true;
@@ -140,7 +133,7 @@ export class SoundSystem {
     return this.engineLoad;
   }
 
-  /** Resumes the context (and loads Tone if it is not yet): call it from a user gesture. Null when audio failed. */
+  /** Resumes the prepared context and loads Tone: call it from a user gesture. Null when audio failed. */
   unlock(): Promise<Engine | null> {
     if (!this.loading) this.preparer.resume();
     this.loading ??= this.loadEngineOnce()

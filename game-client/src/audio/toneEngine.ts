@@ -207,8 +207,8 @@ export class ToneEngine {
 let handedOver = false;
 
 /**
- * Hands the page's prepared context to Tone (once a page: it is the page's only context) and builds the mix,
- * while the page is idle; the first gesture resumes the context (audioContext.ts), nothing else.
+ * Hands the page's prepared context to Tone (once a page: it is the page's only context) and builds the mix.
+ * The gesture itself resumed the context (audioContext.ts).
  */
 export async function createEngine(
   gains: MixerGains,
