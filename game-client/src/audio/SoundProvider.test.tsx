@@ -42,7 +42,7 @@ function fakePreparer() {
   const calls: string[] = [];
   const preparer: Preparer = {
     context: () => calls.push('context'),
-    preload: (track) => calls.push(`preload ${track}`),
+    preload: async (track) => void calls.push(`preload ${track}`),
     resume: () => calls.push('resume'),
   };
   return { preparer, calls };
@@ -222,7 +222,7 @@ describe('SoundProvider', () => {
   });
 
   it('prepares the audio context and the files only once the board is playable and the page idle', async () => {
-    const { engine } = fakeEngine();
+    const { engine, calls: engineCalls } = fakeEngine();
     const { preparer, calls } = fakePreparer();
     const loader = vi.fn(async () => engine);
     const view = render(
@@ -241,11 +241,13 @@ describe('SoundProvider', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(calls).toEqual(['context', 'preload ring', 'preload music']);
     expect(loader).not.toHaveBeenCalled();
-    // The first gesture resumes the prepared context, then loads Tone.
+    // The first gesture resumes the prepared context, then loads Tone; the music starts.
     fireEvent.pointerDown(window);
+    await flush();
     await flush();
     expect(calls.at(-1)).toBe('resume');
     expect(loader).toHaveBeenCalledTimes(1);
+    expect(engineCalls).toContain('music on');
     view.unmount();
   });
 

@@ -52,7 +52,7 @@ export function SoundProvider({
       bedLog: () => [...system.bedLog],
       prepared: () => {
         const { context, preparedAt } = preparedContext();
-        return { contextState: context?.state ?? null, preparedAt };
+        return { contextState: context?.state ?? null, preparedAt, engineBuilt: system.engineBuilt };
       },
       renderCue: (cue, noteIndex, sampleRate) =>
         import('./toneEngine').then((m) => m.renderCue(cue, noteIndex, sampleRate)),

@@ -8,8 +8,8 @@ export interface SoundDebugHook {
   played(): SoundSystem['played'];
   /** When the tension bed under the banker's call started and stopped. */
   bedLog(): SoundSystem['bedLog'];
-  /** The page's AudioContext, made while the page was idle: its state and when (page time, ms). */
-  prepared(): { contextState: AudioContextState | null; preparedAt: number | null };
+  /** The page's AudioContext, made while the page was idle: its state, when (page time, ms), and Tone's mix. */
+  prepared(): { contextState: AudioContextState | null; preparedAt: number | null; engineBuilt: boolean };
   /** A cue, or one of its notes, rendered offline with the patch the game plays: mono samples. */
   renderCue(cue: SoundCue, noteIndex?: number, sampleRate?: number): Promise<number[]>;
 }

@@ -47,15 +47,21 @@ const loadToneEngine: EngineLoader = (gains) => {
 export interface Preparer {
   /** Makes the (suspended) AudioContext. */
   context(): void;
-  /** Fetches and decodes a file into it. */
-  preload(track: TrackName): void;
+  /** Fetches and decodes a file into it; settles when done (or failed). */
+  preload(track: TrackName): Promise<void>;
+
   /** Resumes the context: inside the gesture itself. */
   resume(): void;
 }
 
 const pagePreparer: Preparer = {
   context: () => void prepareAudioContext(),
-  preload: (track) => void loadNamedTrack(track).catch(() => {}),
+  preload: (track) =>
+    loadNamedTrack(track).then(
+      () => {},
+      () => {},
+    ),
+
   resume: () => {
     prepareAudioContext()
       ?.resume()
@@ -72,6 +78,9 @@ export class SoundSystem {
   private readonly listeners = new Set<() => void>();
   private engine: Engine | null = null;
   private loading: Promise<Engine | null> | null = null;
+  private engineLoad: Promise<Engine> | null = null;
+  /** Tone's chunk is in and the mix built. */
+  engineBuilt = false;
   private ringing = false;
   private tension = false;
   private prepared = false;
@@ -105,20 +114,29 @@ export class SoundSystem {
 
   /**
    * Once the board is playable and the page idle: the AudioContext, then the files, so the first tap has
-   * only to resume it (decision 0016). The music is fetched only if it is on.
+   * only to resume it and load Tone (decision 0016). The music is fetched only if it is on.
    */
   prepare(): void {
     if (this.prepared || this.disposed) return;
     this.prepared = true;
     this.preparer.context();
-    this.preparer.preload('ring');
-    if (this.settings.musicEnabled) this.preparer.preload('music');
+    void this.preparer.preload('ring');
+    if (this.settings.musicEnabled) void this.preparer.preload('music');
   }
 
-  /** Resumes the context and loads Tone: call it from a user gesture. Answers null when audio failed. */
+  /** Tone's chunk and the mix, once (its own chunk: not in the first load, e2e/size.spec.ts). */
+  private loadEngineOnce(): Promise<Engine> {
+    this.engineLoad ??= this.loadEngine(mixerGains(this.settings)).then((engine) => {
+      this.engineBuilt = true;
+      return engine;
+    });
+    return this.engineLoad;
+  }
+
+  /** Resumes the prepared context and loads Tone: call it from a user gesture. Null when audio failed. */
   unlock(): Promise<Engine | null> {
     if (!this.loading) this.preparer.resume();
-    this.loading ??= this.loadEngine(mixerGains(this.settings))
+    this.loading ??= this.loadEngineOnce()
       .then((engine) => {
         if (this.disposed) {
           engine.dispose();

@@ -2,7 +2,7 @@
 // Tone's index makes an AudioContext of its own as it loads (its deprecated Transport, Destination... exports),
 // 50 to 200 ms of main thread on the first tap; its modules, imported one by one, make none: Tone plays in the
 // page's prepared context from the start (decision 0016).
-import { getContext, setContext, start } from 'tone/build/esm/core/Global.js';
+import { getContext, setContext } from 'tone/build/esm/core/Global.js';
 import { Gain } from 'tone/build/esm/core/context/Gain.js';
 import { Offline } from 'tone/build/esm/core/context/Offline.js';
 import { ToneAudioBuffer } from 'tone/build/esm/core/context/ToneAudioBuffer.js';
@@ -208,7 +208,7 @@ let handedOver = false;
 
 /**
  * Hands the page's prepared context to Tone (once a page: it is the page's only context) and builds the mix.
- * The context was resumed by the gesture itself; resuming again is harmless.
+ * The gesture itself resumed the context (audioContext.ts).
  */
 export async function createEngine(
   gains: MixerGains,
@@ -217,6 +217,5 @@ export async function createEngine(
 ): Promise<ToneEngine> {
   if (!handedOver) setContext(context);
   handedOver = true;
-  await start();
   return new ToneEngine(gains, tracks);
 }
