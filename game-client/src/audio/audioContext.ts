@@ -2,7 +2,7 @@
 import { AUDIO_FILES, AUDIO_MESSAGES } from './messages';
 
 /**
- * The page's one AudioContext (decision 0016). Chromium takes 50 to 200 ms of main thread to create the
+ * The page's one AudioContext (decision 0021). Chromium takes 50 to 200 ms of main thread to create the
  * first one, so it is made while the page is idle once the board is playable, never inside a tap: made
  * without a gesture it starts (or is put) suspended, costs nothing, and the first tap only resumes it.
  */

@@ -114,7 +114,7 @@ export class SoundSystem {
 
   /**
    * Once the board is playable and the page idle: the AudioContext, then the files, so the first tap has
-   * only to resume it and load Tone (decision 0016). The music is fetched only if it is on.
+   * only to resume it and load Tone (decision 0021). The music is fetched only if it is on.
    */
   prepare(): void {
     if (this.prepared || this.disposed) return;

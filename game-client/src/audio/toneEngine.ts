@@ -1,7 +1,7 @@
 // The only module that imports Tone: it and Tone come in one chunk, loaded on the first user gesture.
 // Tone's index makes an AudioContext of its own as it loads (its deprecated Transport, Destination... exports),
 // 50 to 200 ms of main thread on the first tap; its modules, imported one by one, make none: Tone plays in the
-// page's prepared context from the start (decision 0016).
+// page's prepared context from the start (decision 0021).
 import { getContext, setContext } from 'tone/build/esm/core/Global.js';
 import { Gain } from 'tone/build/esm/core/context/Gain.js';
 import { Offline } from 'tone/build/esm/core/context/Offline.js';

@@ -100,7 +100,7 @@ export interface BoardLayout {
   caseSize: { width: number; height: number };
   controls: ControlsLayout;
   overlay: Rect;
-  /** Over the value boards, clear of every case and control (decision 0016). */
+  /** Over the value boards, clear of every case and control (decision 0018). */
   caseToast: ToastPlaces['caseToast'];
   /** Where the DOM toasts show while the board is up. */
   notices: Rect;

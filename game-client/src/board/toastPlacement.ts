@@ -2,7 +2,7 @@ import type { Rect } from './layout';
 import { actionRow } from './overlays/placement';
 
 /**
- * Where the toasts go (decision 0016): over the value boards, never over a briefcase, NEW GAME / RESET or an
+ * Where the toasts go (decision 0018): over the value boards, never over a briefcase, NEW GAME / RESET or an
  * overlay's buttons, whatever the mode and size. The case toast takes the lower part of the board that does
  * not hold the gift just opened (so its strike-through stays in view); the DOM toasts ('Round N starts!',
  * 'New Game Started!'...) take the upper part of LOWER VALUES. Where the two boards are narrow columns side

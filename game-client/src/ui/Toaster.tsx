@@ -11,7 +11,7 @@ import { useToastStore } from './toastStore';
 
 /**
  * Radix Toast: one at a time, swipe right past 50 px to dismiss, F8 focuses the region. Bottom centre of the
- * page, or over the board's value boards while the board is up (its slot; decision 0016).
+ * page, or over the board's value boards while the board is up (its slot; decision 0018).
  */
 export function Toaster() {
   const toasts = useToastStore((s) => s.toasts);

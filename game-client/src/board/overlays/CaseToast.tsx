@@ -12,7 +12,7 @@ import { useTweens } from '../scene/useTweens';
 
 /**
  * 'Case Eliminated!': the opened case's gift, over the value board that does not hold it, never over a case or
- * a control (decision 0016; the layout places it). It is also the gift-reveal popup of SPEC.md section 2
+ * a control (decision 0018; the layout places it). It is also the gift-reveal popup of SPEC.md section 2
  * (isVisible, caseNumber, gift). Its panel takes every tap on it (a shield in the accessible layer too), so
  * nothing beneath is reached; only its Close button acts.
  */
