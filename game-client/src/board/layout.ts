@@ -296,9 +296,9 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
   const sideGaps = 2 * gap; // one gap between each of the three blocks
   const caseByH = fitCase(Number.POSITIVE_INFINITY, casesH, rows, m.caseGap).width;
   const wantCentre = cols * caseByH + (cols - 1) * m.caseGap;
-  const boardsW = clamp(innerW - sideGaps - wantCentre, 2 * m.minValueCol, (innerW * 4) / 7);
-  const centreW = innerW - sideGaps - boardsW;
-  const sideCase = fitCase(centreW, casesH, rows, m.caseGap).width;
+  let boardsW = clamp(innerW - sideGaps - wantCentre, 2 * m.minValueCol, (innerW * 4) / 7);
+  let centreW = innerW - sideGaps - boardsW;
+  let sideCase = fitCase(centreW, casesH, rows, m.caseGap).width;
 
   // Stacked: the boards take at least their minimum height, the cases the rest.
   const boardsMinH = m.valueTitleH + VALUE_ROWS_PER_BOARD * m.minValueRow + 3 * m.pad;
@@ -314,7 +314,19 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
   );
   const stackCase = fitCase(innerW, stackCasesH, rows, m.caseGap).width;
 
-  if (mode !== 'desktop' && sideCase >= stackCase) {
+  // A small phone turned (667x375): stacked boards would get a sliver, 13 values in a few pixels. The sides
+  // keep every value in view if the boards give up some width, down to cases of the least briefcase shape.
+  const stackedBoardsFit = innerH - gap - stackCasesH - centreChrome(m) >= boardsMinH;
+  const leastCentre = cols * MIN_TAP * CASE_MIN_ASPECT + (cols - 1) * m.caseGap;
+  const squeezedBoardsW = innerW - sideGaps - leastCentre;
+  const squeeze = !stackedBoardsFit && sideCase < stackCase && squeezedBoardsW >= 1.6 * m.minValueCol;
+  if (squeeze) {
+    boardsW = Math.min(boardsW, squeezedBoardsW);
+    centreW = innerW - sideGaps - boardsW;
+    sideCase = fitCase(centreW, casesH, rows, m.caseGap).width;
+  }
+
+  if (mode !== 'desktop' && (sideCase >= stackCase || squeeze)) {
     if (mode === 'tablet') {
       const side = boardsW / 2;
       return {
