@@ -1,7 +1,6 @@
-import { SOUND_CUES, TIMINGS, type SoundCue } from '@dond/shared';
+import { MUSIC_LAYOUT, SOUND_CUES, TIMINGS, type SoundCue } from '@dond/shared';
 import type { Page } from '@playwright/test';
 import { RING, SAMPLE_RATE } from '../assets/scripts/audio.js';
-import { MUSIC_LAYOUT } from '../assets/scripts/musicLayout.js';
 import { CUE_ENVELOPE, CUE_NAMES } from '../game-client/src/audio/cues';
 import type {} from '../game-client/src/audio/debugHook';
 import { expect, signIn, test } from './fixtures';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readMp3 } from './mp3.js';
 import { renderMusic, toPcm16, type StereoPcm } from './music.js';
-import { MUSIC_LAYOUT, type MusicSectionName } from './musicLayout.js';
+import { MUSIC_LAYOUT, type MusicSectionName } from '@dond/shared';
 import { PCM_TAG, sha256 } from './render-audio.js';
 
 const file = fileURLToPath(new URL(`../../game-client/public/audio/${MUSIC_LAYOUT.file}`, import.meta.url));

@@ -1,6 +1,6 @@
 /**
  * The game's music loop, synthesised sample by sample from our own instruments (no samples, no tools): 64 s
- * of a game-show cue at 120 bpm in A minor, 44.1 kHz stereo, in five sections (musicLayout.ts):
+ * of a game-show cue at 120 bpm in A minor, 44.1 kHz stereo, in five sections (shared/src/audio/musicLayout.ts):
  *
  *   intro       0-8 s   timpani, bells and strings on Am F C E, a snare roll and a riser into
  *   main        8-24 s  four-on-the-floor drums, bouncing bass, brass stabs and the lead tune
@@ -13,7 +13,7 @@
  * committed MP3 can be checked against this code without decoding it (render-audio.ts, music.test.ts).
  */
 import { createRng } from '@dond/shared';
-import { MUSIC_LAYOUT, type MusicSectionName } from './musicLayout.js';
+import { MUSIC_LAYOUT, type MusicSectionName } from '@dond/shared';
 
 const RATE = MUSIC_LAYOUT.sampleRate;
 const TAU = 2 * Math.PI;

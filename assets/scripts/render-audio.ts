@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { encodeWav, RING } from './audio.js';
 import { readMp3 } from './mp3.js';
 import { renderMusic, toPcm16 } from './music.js';
-import { MUSIC_LAYOUT } from './musicLayout.js';
+import { MUSIC_LAYOUT } from '@dond/shared';
 
 export const AUDIO_DIR = fileURLToPath(new URL('../../game-client/public/audio/', import.meta.url));
 /** The ID3 tag that names the PCM an MP3 was encoded from. */

@@ -19,3 +19,4 @@ export * from './schemas/games.js';
 export * from './schemas/admin.js';
 export * from './rules/show.js';
 export * from './rules/showText.js';
+export * from './audio/musicLayout.js';

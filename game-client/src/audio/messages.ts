@@ -1,4 +1,4 @@
-import { MUSIC_LAYOUT } from '../../../assets/scripts/musicLayout';
+import { MUSIC_LAYOUT } from '@dond/shared';
 
 /** SPEC.md section 8: audio failures are only logged, with these words. */
 export const AUDIO_MESSAGES = {

@@ -15,7 +15,7 @@ import { Synth } from 'tone/build/esm/instrument/Synth.js';
 import { Player, type PlayerOptions } from 'tone/build/esm/source/buffer/Player.js';
 import type { CueNote, SoundCue } from '@dond/shared';
 import { CUE_ENVELOPE, CUE_NOTE_LEVEL, cueLengthSec, cueNotes } from './cues';
-import { MUSIC_LAYOUT } from '../../../assets/scripts/musicLayout';
+import { MUSIC_LAYOUT } from '@dond/shared';
 import type { TrackName } from './audioContext';
 import type { MixerGains } from './mixer';
 

@@ -1,7 +1,7 @@
 /**
  * The music loop's map: what the file is and where its sections lie. The renderer (music.ts) composes by it,
  * its test checks the file against it, and the game plays by it (the tension bed loops the tension section).
- * Pure data, no imports: the game client bundles it.
+ * Pure data in shared: the renderer in assets/ and the game client read the same map.
  */
 
 export type MusicSectionName = 'intro' | 'main' | 'lift' | 'tension' | 'turnaround';
