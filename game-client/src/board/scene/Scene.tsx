@@ -24,6 +24,7 @@ import { COLORS } from '../theme';
 import { Briefcase } from './Briefcase';
 import { Controls } from './Controls';
 import { headingStyle, textStyle } from './draw';
+import { useFitWidth } from './useFitWidth';
 import { useFrameOnCommit } from './useFrame';
 import { ValueBoardView } from './ValueBoardView';
 
@@ -50,6 +51,9 @@ export function Scene({ layout }: { layout: BoardLayout }) {
     : layout.mode === 'tablet'
       ? tabletStatusLine(game.currentRound, game.casesRemaining, status)
       : statusLine(game.currentRound, game.casesRemaining, status).join('    ·    ');
+  // Capture-sized type in a narrow centre column: the title and the status line shrink to fit, never spill.
+  const titleRef = useFitWidth(layout.title.width, GAME_TEXT.boardTitle);
+  const statusRef = useFitWidth(layout.status.width, statusText);
   const playerGift = game.selectedCase === null ? undefined : giftInCase(game, game.selectedCase);
   const finalGift = game.finalCase === null ? undefined : giftInCase(game, game.finalCase);
   const other = otherCase(game);
@@ -78,6 +82,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
         rowSize={fonts.valueRow}
       />
       <pixiText
+        ref={titleRef}
         text={GAME_TEXT.boardTitle}
         anchor={0.5}
         x={layout.title.x + layout.title.width / 2}
@@ -85,6 +90,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
         style={headingStyle(fonts.title)}
       />
       <pixiText
+        ref={statusRef}
         text={statusText}
         anchor={0.5}
         x={layout.status.x + layout.status.width / 2}
