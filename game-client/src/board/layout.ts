@@ -390,7 +390,7 @@ export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
   };
 
   // Overlays grow with their text (typeScale), so a capture's larger type still fits them.
-  const overlayW = Math.min(width - 2 * m.pad, 620 * m.t + 120);
+  const overlayW = Math.min(width - 2 * m.pad, 740 * m.t + 120);
   const overlayH = Math.min(height - 2 * m.pad, 440 * m.t + 110);
   const overlay = rect((width - overlayW) / 2, (height - overlayH) / 2, overlayW, overlayH);
   const toastW = Math.min(width - 2 * m.pad, 360 * m.t + 80);

@@ -13,6 +13,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useGameStore } from '../../store/gameStore';
 import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
+import { useFitWidth } from '../scene/useFitWidth';
 import { drawCoin, headingStyle, textStyle, vertical } from '../scene/draw';
 import { OfferStrip } from '../show/OfferStrip';
 import { SHOW_MOTION } from '../show/tuning';
@@ -86,6 +87,9 @@ export function OfferOverlay({
   const scaleMax = Math.max(offer, average, 1) * METER_HEADROOM;
   const offerW = (offer / scaleMax) * meterW;
   const averageX = (average / scaleMax) * meterW;
+  // One line, shrunk to fit: wrapped, it ran into the average's label and the heading under it.
+  const rejectText = ifYouRejectText(casesToOpen);
+  const rejectRef = useFitWidth(panel.width * 0.9, rejectText);
   const averageText = `${SHOW_TEXT.boardAverage} ${formatNumber(Math.round(average))}`;
   const averageStyle = textStyle({ fontSize: bodySize, fill: COLORS.text });
   const averageTextW = CanvasTextMetrics.measureText(averageText, averageStyle).width;
@@ -213,17 +217,12 @@ export function OfferOverlay({
         />
       </pixiContainer>
       <pixiText
-        text={ifYouRejectText(casesToOpen)}
+        ref={rejectRef}
+        text={rejectText}
         anchor={0.5}
         x={cx}
         y={zReject.y}
-        style={textStyle({
-          fontSize: bodySize,
-          fill: COLORS.text,
-          align: 'center',
-          wordWrap: true,
-          wordWrapWidth: panel.width * 0.86,
-        })}
+        style={textStyle({ fontSize: bodySize, fill: COLORS.text, align: 'center' })}
       />
       <pixiText
         text={GAME_TEXT.previousOffers}
