@@ -36,6 +36,8 @@ async function boxOf(locator: Locator): Promise<Box> {
 
 /** A real pointer tap at the centre of what the player sees of this element. */
 async function tap(page: Page, locator: Locator) {
+  // A finger scrolls to what it taps (the turned mobile page can leave a dialog's buttons a scroll away).
+  await locator.scrollIntoViewIfNeeded();
   const { x, y } = centre(await boxOf(locator));
   await page.mouse.click(x, y);
 }
@@ -44,7 +46,8 @@ const caseButton = (page: Page, n: number) =>
   page.getByRole('button', { name: `Briefcase ${n}`, exact: true });
 const unopened = (page: Page) => page.getByRole('button', { name: /^Briefcase \d+$/ });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
-const statusLine = (page: Page) => page.locator('.board-mirror [role="status"]');
+// The status line; a celebration's line is a status of its own while it shows.
+const statusLine = (page: Page) => page.locator('.board-mirror [role="status"]:not(.celebration)');
 
 async function openBoard(page: Page, size: { width: number; height: number }, mode: Mode) {
   await page.setViewportSize(size);
@@ -292,6 +295,7 @@ async function playOnAir(
     const next = unopened(page).first();
     if ((await next.count()) > 0 && (await next.isVisible()) && (await next.isEnabled())) {
       const round = Number(/Round (\d+)/.exec(await statusLine(page).innerText())?.[1]);
+      await next.scrollIntoViewIfNeeded();
       const target = await boxOf(next);
       // The first cases of rounds 1 and 2: where the toast lies, and taps on it while it shows.
       const probe = probedRound < round && round <= 2;
@@ -506,8 +510,10 @@ test('opened cases are not lit after a new game (#7)', async ({ page }) => {
   await expect(caseButton(page, 6)).toHaveCount(0);
   await waitOutLock(page);
   await tap(page, page.getByRole('button', { name: 'NEW GAME' }));
+  // A game is in progress: NEW GAME asks first (#2).
   const confirm = page.getByRole('button', { name: 'New game', exact: true });
-  if (await confirm.isVisible()) await tap(page, confirm);
+  await expect(confirm).toBeVisible();
+  await tap(page, confirm);
   await expect(unopened(page)).toHaveCount(26);
   await page.mouse.move(2, 2);
   await page.waitForTimeout(800);
