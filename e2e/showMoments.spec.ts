@@ -81,7 +81,10 @@ async function waitForToastsOff(page: Page, box: { x: number; y: number; width: 
 async function tapCase(page: Page, n: number, wait = () => page.waitForTimeout(400)) {
   const before = await casesRemaining(page);
   for (let tries = 0; tries < 8; tries++) {
-    const box = (await page.getByRole('button', { name: `Briefcase ${n}`, exact: true }).boundingBox())!;
+    const button = page.getByRole('button', { name: `Briefcase ${n}`, exact: true });
+    // A finger scrolls to what it taps: the turned mobile page can leave a case a scroll away.
+    await button.scrollIntoViewIfNeeded();
+    const box = (await button.boundingBox())!;
     await waitForToastsOff(page, box);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     if ((await casesRemaining(page)) === before - 1) return;
@@ -94,6 +97,7 @@ async function tapCase(page: Page, n: number, wait = () => page.waitForTimeout(4
 async function tapButton(page: Page, name: string, ready = false) {
   const button = page.getByRole('button', { name, exact: true });
   if (!ready) await expect(button).toBeEnabled({ timeout: 30_000 });
+  await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;
   await waitForToastsOff(page, box);
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
