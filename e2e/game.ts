@@ -5,8 +5,11 @@ import { shot } from './fixtures';
 /** Waits out the 800 ms interaction lock between two guarded clicks. */
 export const waitOutLock = (page: Page) => page.waitForTimeout(850);
 
-/** Picks `own` as the player's case, then opens the lowest-numbered other cases until the banker calls. */
-export async function playFirstRound(page: Page, own = 1): Promise<void> {
+/**
+ * Picks `own` as the player's case, then opens the lowest-numbered other cases until the banker calls.
+ * `seeCall: false` skips looking for the 2 s phone (a loaded machine may look after it is gone).
+ */
+export async function playFirstRound(page: Page, own = 1, { seeCall = true } = {}): Promise<void> {
   await page.getByRole('button', { name: `Briefcase ${own}`, exact: true }).click();
   await expect(page.getByRole('button', { name: `Briefcase ${own}, your case` })).toBeVisible();
   for (let i = 0; i < 6; i++) {
@@ -16,8 +19,10 @@ export async function playFirstRound(page: Page, own = 1): Promise<void> {
       .first()
       .click();
   }
-  await expect(page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible({ timeout: 4000 });
+  if (seeCall) await expect(page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible({
+    timeout: seeCall ? 4000 : 10_000,
+  });
 }
 
 /** The game backups in this page's local storage. */
