@@ -94,7 +94,8 @@ export async function playWholeGame(
     const finalDialog = page.getByRole('dialog', { name: 'FINAL DECISION!' });
     if (await finalDialog.isVisible()) break;
     const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
-    if ((await next.isVisible()) && (await next.isEnabled())) {
+    // The buttons leave the accessible layer when the final decision opens: never wait on a vanished one.
+    if ((await next.isVisible()) && (await next.isEnabled({ timeout: 1000 }).catch(() => false))) {
       await next.click();
       if (await page.getByRole('dialog', { name: 'Case Eliminated!' }).isVisible()) await snap('case-toast');
       // The banker calls once the round's quota is open: wait for the offer before going on.

@@ -33,9 +33,10 @@ test.describe('saving a finished game', () => {
     expect(attempts).toHaveLength(3);
     const gaps = [attempts[1]! - attempts[0]!, attempts[2]! - attempts[1]!];
     expect(gaps[0]).toBeGreaterThanOrEqual(950);
-    expect(gaps[0]).toBeLessThan(1600);
+    // Real timers on a busy two-core machine: room for lag, never enough to take 1 s for 2 s.
+    expect(gaps[0]).toBeLessThan(1900);
     expect(gaps[1]).toBeGreaterThanOrEqual(1950);
-    expect(gaps[1]).toBeLessThan(2700);
+    expect(gaps[1]).toBeLessThan(2900);
     await shot(page, 'save-failed-toast');
 
     const [failed] = await backups(page);
