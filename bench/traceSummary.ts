@@ -28,8 +28,8 @@ for (const e of events) {
 }
 
 const complete = events.filter((e) => e.ph === 'X' && e.dur !== undefined);
-const first = Math.min(...complete.map((e) => e.ts));
-const last = Math.max(...complete.map((e) => e.ts + e.dur!));
+const first = complete.reduce((min, e) => Math.min(min, e.ts), Infinity);
+const last = complete.reduce((max, e) => Math.max(max, e.ts + e.dur!), -Infinity);
 const seconds = (last - first) / 1e6;
 
 // Self time: an event's duration minus that of the events nested directly inside it on the same thread.

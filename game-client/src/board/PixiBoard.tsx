@@ -7,6 +7,7 @@ import { Application, extend } from '@pixi/react';
 import {
   AccessibilitySystem,
   Container,
+  GlLimitsSystem,
   Graphics,
   Sprite,
   Text,
@@ -47,6 +48,18 @@ function softwareWebGL(): boolean {
   software = /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
   return software;
 }
+
+/**
+ * Textures one batch may mix in software WebGL. Pixi's batch shader picks each pixel's texture through a chain
+ * of ifs, one per texture the batch may hold (16 here); SwiftShader pays for the chain in every pixel, so the
+ * board drew 19 fps with 16 and 40 with 4 while cases opened (docs/decisions/0022). A GPU keeps Pixi's number.
+ */
+const SOFTWARE_BATCH_TEXTURES = 4;
+const limitsChanged = GlLimitsSystem.prototype.contextChange;
+GlLimitsSystem.prototype.contextChange = function (this: GlLimitsSystem) {
+  limitsChanged.call(this);
+  if (softwareWebGL()) this.maxBatchableTextures = Math.min(this.maxBatchableTextures, SOFTWARE_BATCH_TEXTURES);
+};
 
 /** Canvas text needs the font before the first frame, or it is measured in a fallback face. */
 function useFontsReady(): boolean {
