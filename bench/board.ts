@@ -196,7 +196,8 @@ async function bareLoad(browser: Browser, bareUrl: string): Promise<number> {
 async function boardLoad(browser: Browser, gameUrl: string, who: Who, accounts: Accounts): Promise<number> {
   const page = await newPage(browser, gameUrl, who, accounts);
   await page.goto(gameUrl);
-  await briefcase(page, 1).waitFor();
+  // Waited for as the bare page's first frame is: a role query polled in the page would load its main thread.
+  await page.waitForFunction(() => (globalThis as unknown as InPage).__playable);
   const at = await page.evaluate(() => (globalThis as unknown as InPage).__playable!);
   await page.context().close();
   return at;
