@@ -1,5 +1,6 @@
 // npm run bench:board: the canvas board against a bare Pixi v8 page, in one run of Debian's Chromium.
-//   1. Navigation to something playable: the board's first case button vs the bare page's first frame
+//   1. Navigation to something playable: the board's first frame with a case button vs the bare page's first
+//      frame, each taken at the animation frame after it was drawn
 //      (median of 5 loads each, interleaved), as a guest and as a returning signed-in player (a user
 //      registered and approved through the server's API). Target: each within 1.3x the bare page.
 //   2. While cases open (6 cases, one every 900 ms): the browser's frames per second inside the opening
@@ -35,7 +36,7 @@ interface InPage {
   __firstFrame?: number;
   __frames?: number[];
   __drawn?: number[];
-  __loaf?: number[];
+  __loaf?: Array<[number, number]>;
 }
 
 type Figure = { measure: string; board: string; bare: string; target: string; met?: boolean };
@@ -173,7 +174,9 @@ async function newPage(browser: Browser, gameUrl: string, who: Who, accounts: Ac
     ${who === 'player' ? "localStorage.setItem('dond.boardLikely', '1');" : ''}
     new MutationObserver((_, observer) => {
       if (document.querySelector('button[aria-label="Briefcase 1"]')) {
-        window.__playable = performance.now();
+        // The button comes with the first frame drawn; the next animation frame is once it is shown, as the
+        // bare page's figure is (an animation frame asked for from its first tick).
+        requestAnimationFrame(() => (window.__playable = performance.now()));
         observer.disconnect();
       }
     }).observe(document, { childList: true, subtree: true });
@@ -266,7 +269,7 @@ async function openingCases(browser: Browser, gameUrl: string, bareUrl: string, 
     window.__drawn = [];
     window.__loaf = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__loaf.push(entry.duration);
+      for (const entry of list.getEntries()) window.__loaf.push([entry.startTime, entry.duration]);
     }).observe({ type: 'long-animation-frame', buffered: false });
     const canvas = document.querySelector('canvas');
     const tick = (t) => {
@@ -278,6 +281,8 @@ async function openingCases(browser: Browser, gameUrl: string, bareUrl: string, 
     requestAnimationFrame(tick);
   })()`);
   const metrics = await metricsReader(page);
+  // Long frames count from the first tap on: the page's own start-up work before it is not a tap's wait.
+  const firstTap = await page.evaluate(() => performance.now());
   await briefcase(page, 1).click();
   await page.waitForTimeout(900);
   if (TRACE)
@@ -345,7 +350,7 @@ async function openingCases(browser: Browser, gameUrl: string, bareUrl: string, 
   const bareFps = median(bareRates);
   await barePage.close();
   const ratio = fps / bareFps;
-  const long = loaf.filter((d) => d > 50);
+  const long = loaf.filter(([at, d]) => at + d >= firstTap && d > 50).map(([, d]) => d);
   figures.push(
     {
       measure: 'fps while cases open',
@@ -362,7 +367,7 @@ async function openingCases(browser: Browser, gameUrl: string, bareUrl: string, 
       met: drawn >= moving,
     },
     {
-      measure: 'long animation frames (>50 ms)',
+      measure: 'long animation frames (>50 ms) from the first tap on',
       board: `${long.length}${long.length ? ` (longest ${fmt(Math.max(...long))} ms)` : ''}`,
       bare: '',
       target: 'none',

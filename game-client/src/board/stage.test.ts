@@ -59,4 +59,22 @@ describe('stage: drawing on demand', () => {
     expect(moving.every((n) => n === 1)).toBe(true);
     expect(drawsPerFrame.slice(moving.length).every((n) => n === 0)).toBe(true);
   });
+
+  it('runs what waits for the first frame in a task after that frame is drawn, and at once afterwards', async () => {
+    const frames = fakeFrames();
+    const { attachStage, whenFirstFrameDrawn } = await import('./stage');
+    const render = vi.fn();
+    const order: string[] = [];
+    whenFirstFrameDrawn(() => order.push('rows'));
+    const cancel = whenFirstFrameDrawn(() => order.push('cancelled'));
+    cancel();
+    attachStage({ render: () => (render(), order.push('frame')) } as unknown as Application);
+    expect(order).toEqual([]);
+    frames.frame();
+    expect(order).toEqual(['frame']); // drawn, and the waiting work is still waiting: the frame is not held
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order).toEqual(['frame', 'rows']);
+    whenFirstFrameDrawn(() => order.push('later'));
+    expect(order).toEqual(['frame', 'rows', 'later']);
+  });
 });

@@ -19,6 +19,8 @@ let dirty = false;
 /** The animation frame last drawn (its requestAnimationFrame time), so a frame is never drawn twice. */
 let drawnAt = -1;
 let onTicker = false;
+/** Work that waits for the board's first frame (its first paint of the value boards, the lids' caches). */
+let afterFirstFrame: Array<() => void> | null = [];
 
 export function attachStage(application: Application, onRendered?: () => void): void {
   app = application;
@@ -44,6 +46,7 @@ function draw(time: number): void {
   app.render();
   frames++;
   afterRender?.();
+  if (frames === 1) setTimeout(runAfterFirstFrame, 0);
 }
 
 function drawOnFrame(time: number): void {
@@ -63,6 +66,28 @@ function drawOnTick(_time: number, _delta: number, _frame: number, rafTime?: unk
   if (dirty) return; // drawn already in this frame: the next tick draws
   gsap.ticker.remove(drawOnTick);
   onTicker = false;
+}
+
+function runAfterFirstFrame(): void {
+  const waiting = afterFirstFrame ?? [];
+  afterFirstFrame = null;
+  for (const callback of waiting) callback();
+}
+
+/**
+ * Runs `callback` in a task of its own once the board's first frame is drawn (at once if it was): what the
+ * first frame can do without (the value boards' rows, caching the lids) does not delay the first tap.
+ * Answers a function that cancels it.
+ */
+export function whenFirstFrameDrawn(callback: () => void): () => void {
+  if (!afterFirstFrame) {
+    callback();
+    return () => {};
+  }
+  afterFirstFrame.push(callback);
+  return () => {
+    afterFirstFrame = afterFirstFrame?.filter((c) => c !== callback) ?? null;
+  };
 }
 
 /** Draws a frame at the next animation frame. */

@@ -4,7 +4,7 @@ import type { ValueBoardLayout } from '../layout';
 import { COLORS, cssColor, DIMMED_ALPHA, FONT_CSS } from '../theme';
 import { boardResolution, useCanvasTexture } from './canvasTexture';
 import { HEADING, PANEL_FILL, VALUE_ROW_FILL } from './draw';
-import { useFrameOnCommit } from './useFrame';
+import { useFirstFrameDrawn, useFrameOnCommit } from './useFrame';
 
 /** Room around the panel for its glow. */
 const MARGIN = 8;
@@ -225,6 +225,9 @@ export function ValueBoardView({
   const { panel } = layout;
   const struck = gifts.map((g) => eliminated.has(g.id));
   const pictures = useGiftImages(gifts);
+  // The rows are painted just after the board's first frame (its panel and title in it): 26 rows of text
+  // cost the first tap some 25 ms, and the rows' pictures come later still.
+  const rows = useFirstFrameDrawn();
   const paint: BoardPaint = {
     title,
     layout,
@@ -243,9 +246,9 @@ export function ValueBoardView({
       ctx.translate(MARGIN - panel.x, MARGIN - panel.y);
       paintPanel(ctx, panel.x, panel.y, panel.width, panel.height, higher ? COLORS.gold : COLORS.cyan);
       paintTitle(ctx, paint);
-      gifts.forEach((gift, i) => paintRow(ctx, gift, struck[i]!, paint, i));
+      if (rows) gifts.forEach((gift, i) => paintRow(ctx, gift, struck[i]!, paint, i));
     },
-    [layout, title, higher, titleSize, rowSize, gifts, struck.join(), pictures],
+    [layout, title, higher, titleSize, rowSize, gifts, struck.join(), pictures, rows],
   );
   return (
     <pixiSprite

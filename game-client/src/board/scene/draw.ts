@@ -107,7 +107,11 @@ export function textStyle(options: TextStyleOptions & { fontSize: number }): Tex
   const key = JSON.stringify(options);
   let style = styles.get(key);
   if (!style) {
-    style = new TextStyle({ fontFamily: FONT_FAMILY, fill: COLORS.text, fontWeight: '700', ...options });
+    // An option given as undefined keeps the default: `fontWeight: undefined` spread over '700' made the font
+    // string 'normal normal undefined 22px ...', which the canvas refuses, so the text was measured and drawn in
+    // whatever font the canvas had last (a status line cut off mid-word, or shrunk to 11 px).
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    style = new TextStyle({ fontFamily: FONT_FAMILY, fill: COLORS.text, fontWeight: '700', ...given });
     styles.set(key, style);
   }
   return style;

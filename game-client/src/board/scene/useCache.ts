@@ -1,5 +1,6 @@
 import type { Container } from 'pixi.js';
 import { useLayoutEffect, useRef } from 'react';
+import { useFirstFrameDrawn } from './useFrame';
 
 /**
  * A container drawn once into a texture and redrawn only when its component commits: the value boards and
@@ -7,9 +8,11 @@ import { useLayoutEffect, useRef } from 'react';
  */
 export function useCachedContainer<T extends Container>() {
   const ref = useRef<T>(null);
+  // The first frame draws the shapes themselves: 26 caches are 26 render passes before the first tap.
+  const cache = useFirstFrameDrawn();
   useLayoutEffect(() => {
     const c = ref.current;
-    if (!c) return;
+    if (!c || !cache) return;
     if (!c.isCachedAsTexture) c.cacheAsTexture({ antialias: true });
     else c.updateCacheTexture();
   });
