@@ -17,7 +17,6 @@ import type { Db } from './db/knex.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
 import { apiSecurityHeaders, pageSecurityHeaders, type HeaderSetter } from './http/securityHeaders.js';
-import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
 import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
 import { adminGamesRouter } from './modules/admin/adminGames.router.js';
@@ -26,29 +25,8 @@ import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
 import { gamesRouter } from './modules/games/games.router.js';
 import { giftsRouter } from './modules/gifts/gifts.router.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
 
-export interface RateLimits {
-  login: RateLimitSettings;
-  register: RateLimitSettings;
-  forgotPassword: RateLimitSettings;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { windowMs: 60_000, limit: 10 },
-  register: { windowMs: 60 * 60_000, limit: 10 },
-  forgotPassword: { windowMs: 60 * 60_000, limit: 5 },
-};
-
-/** What every module's router is built from. */
-export interface RouterContext {
-  db: Db;
-  now: () => number;
-  sessions: KnexSessionStore;
-  mailer: Mailer;
-  appUrl: string;
-  limits: RateLimits;
-  log: (message: string, error?: unknown) => void;
-}
 
 export interface AppDeps {
   config: Pick<Config, 'appUrl' | 'trustProxy'>;
@@ -108,17 +86,17 @@ function apiRoutes(
   now: () => number,
   log: (m: string, e?: unknown) => void,
 ): { request: RequestHandler; router: Router; errors: ErrorRequestHandler } {
-  const limits = { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits };
+  const passport = createPassport(deps.db, now);
   const ctx: RouterContext = {
     db: deps.db,
     now,
     sessions,
+    passport,
     mailer: deps.mailer,
     appUrl: deps.config.appUrl,
-    limits,
+    limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
     log,
   };
-  const passport = createPassport(deps.db, now);
   // What every API request goes through, as one middleware rather than a router layer each (every layer
   // costs Express a match and a call): no-store, the origin check and the JSON body for state-changing
   // requests, the session, and its user (Passport's deserializeUser, so status and expiry, every request).
@@ -152,14 +130,14 @@ function apiRoutes(
   router.get('/health', (_req, res) => {
     res.json({ ok: true });
   });
-  router.use('/auth', authRouter({ db: deps.db, passport, now, limits }));
+  router.use('/auth', authRouter(ctx));
   router.use('/auth', passwordResetRouter(ctx));
-  router.use('/session', sessionRouter());
+  router.use('/session', sessionRouter(ctx));
   router.use('/gifts', giftsRouter(ctx));
   router.use('/games', gamesRouter(ctx));
   router.use('/admin/users', adminUsersRouter(ctx));
   router.use('/admin/games', adminGamesRouter(ctx));
-  router.use('/openapi.json', openapiRouter());
+  router.use('/openapi.json', openapiRouter(ctx));
 
   // Unknown API paths answer JSON, never a page of the client.
   router.use((req) => {

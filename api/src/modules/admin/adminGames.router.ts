@@ -6,7 +6,7 @@ import {
   type GamesListFilter,
 } from '@dond/shared';
 import express, { type Response, type Router } from 'express';
-import type { RouterContext } from '../../app.js';
+import type { RouterContext } from '../../routerContext.js';
 import { requireAdmin } from '../../auth/guards.js';
 import { csvRow, type CsvValue } from '../../http/csv.js';
 import { conflict, notFound } from '../../http/errors.js';

@@ -11,7 +11,7 @@ import {
 } from '@dond/shared';
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import type { RouterContext } from '../../app.js';
+import type { RouterContext } from '../../routerContext.js';
 import { requireAdmin } from '../../auth/guards.js';
 import { parseListQuery, setContentRange, type ListSpec } from '../../http/listQuery.js';
 import { parse, parseBody } from '../../http/validate.js';

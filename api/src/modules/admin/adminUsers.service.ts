@@ -1,5 +1,5 @@
 import type { AdminUser } from '@dond/shared';
-import type { RouterContext } from '../../app.js';
+import type { RouterContext } from '../../routerContext.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { toAdminUser, usersRepo, type User, type UserRow } from '../users/users.repo.js';
 

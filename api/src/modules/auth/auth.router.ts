@@ -1,24 +1,15 @@
 import { loginRequestSchema, registerRequestSchema } from '@dond/shared';
 import express, { type RequestHandler, type Router } from 'express';
 import { accountProblem } from '../../auth/account.js';
-import type { AppPassport } from '../../auth/passport.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
-import type { RateLimitSettings } from '../../http/rateLimit.js';
 import { limitRequests } from '../../http/rateLimit.js';
 import { parseBody } from '../../http/validate.js';
-import type { Db } from '../../db/knex.js';
+import type { RouterContext } from '../../routerContext.js';
 import { toCurrentUser, usersRepo, type User } from '../users/users.repo.js';
 
 export const PENDING_MESSAGE =
   'Your account is pending admin approval. Please wait for approval before logging in.';
-
-export interface AuthRouterDeps {
-  db: Db;
-  passport: AppPassport;
-  now: () => number;
-  limits: { login: RateLimitSettings; register: RateLimitSettings };
-}
 
 /**
  * GET /api/auth/me, the session check: app.ts mounts it ahead of the other API routes. The answer is what
@@ -31,7 +22,7 @@ export const currentUserRoute: RequestHandler = (req, res) => {
 };
 
 /** /api/auth: login, registration and logout (the session check is currentUserRoute). */
-export function authRouter({ db, passport, now, limits }: AuthRouterDeps): Router {
+export function authRouter({ db, passport, now, limits }: RouterContext): Router {
   const users = usersRepo(db);
   const router = express.Router();
 
@@ -89,7 +80,7 @@ export function authRouter({ db, passport, now, limits }: AuthRouterDeps): Route
 export const SESSION_COOKIE = 'dond.sid';
 
 /** /api/session: whether the caller's session is still good, asked before a game is saved. */
-export function sessionRouter(): Router {
+export function sessionRouter(_ctx: RouterContext): Router {
   const router = express.Router();
   router.get('/validate', (req, res) => {
     res.json({ valid: Boolean(req.user) });

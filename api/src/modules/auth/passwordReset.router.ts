@@ -1,6 +1,6 @@
 import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@dond/shared';
 import express, { type Router } from 'express';
-import type { RouterContext } from '../../app.js';
+import type { RouterContext } from '../../routerContext.js';
 import { badRequest } from '../../http/errors.js';
 import { limitRequests } from '../../http/rateLimit.js';
 import { parseBody } from '../../http/validate.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { RouterContext } from '../../app.js';
+import type { RouterContext } from '../../routerContext.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { badRequest } from '../../http/errors.js';
 import type { MailMessage } from '../../mail/mailer.js';

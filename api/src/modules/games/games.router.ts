@@ -1,13 +1,13 @@
 import { savedGamePayloadSchema } from '@dond/shared';
 import express, { type Router } from 'express';
 import { currentUser, requireUser } from '../../auth/guards.js';
-import type { Db } from '../../db/knex.js';
+import type { RouterContext } from '../../routerContext.js';
 import { parseBody } from '../../http/validate.js';
 import { gamesRepo } from './games.repo.js';
 import { saveGame } from './games.service.js';
 
 /** /api/games: saving a finished game, and the player's own history. */
-export function gamesRouter({ db, now }: { db: Db; now: () => number }): Router {
+export function gamesRouter({ db, now }: RouterContext): Router {
   const router = express.Router();
   router.use(requireUser);
 

@@ -1,12 +1,12 @@
 import { customGiftSetRequestSchema } from '@dond/shared';
 import express, { type Router } from 'express';
 import { currentUser, requireUser } from '../../auth/guards.js';
-import type { Db } from '../../db/knex.js';
+import type { RouterContext } from '../../routerContext.js';
 import { parseBody } from '../../http/validate.js';
 import { giftSetsRepo } from './gifts.repo.js';
 
 /** /api/gifts/custom: the signed-in player's own set of 26 gifts. */
-export function giftsRouter({ db, now }: { db: Db; now: () => number }): Router {
+export function giftsRouter({ db, now }: RouterContext): Router {
   const sets = giftSetsRepo(db);
   const router = express.Router();
   router.use(requireUser);

@@ -37,6 +37,7 @@ import {
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/auth.router.js';
+import type { RouterContext } from '../../routerContext.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -484,7 +485,7 @@ export function openapiDocument(): Record<string, unknown> {
 }
 
 /** GET /api/openapi.json: the API described from the shared zod schemas. */
-export function openapiRouter(): Router {
+export function openapiRouter(_ctx: RouterContext): Router {
   const document = openapiDocument();
   const router = express.Router();
   router.get('/', (_req, res) => {

@@ -1,0 +1,32 @@
+import type { AppPassport } from './auth/passport.js';
+import type { KnexSessionStore } from './auth/sessionStore.js';
+import type { Db } from './db/knex.js';
+import type { RateLimitSettings } from './http/rateLimit.js';
+import type { Mailer } from './mail/mailer.js';
+
+export interface RateLimits {
+  login: RateLimitSettings;
+  register: RateLimitSettings;
+  forgotPassword: RateLimitSettings;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { windowMs: 60_000, limit: 10 },
+  register: { windowMs: 60 * 60_000, limit: 10 },
+  forgotPassword: { windowMs: 60 * 60_000, limit: 5 },
+};
+
+/**
+ * What every module's router is built from, and the only argument each takes. Its own module, so that no
+ * router or service imports the app that mounts it.
+ */
+export interface RouterContext {
+  db: Db;
+  now: () => number;
+  sessions: KnexSessionStore;
+  passport: AppPassport;
+  mailer: Mailer;
+  appUrl: string;
+  limits: RateLimits;
+  log: (message: string, error?: unknown) => void;
+}
