@@ -23,14 +23,28 @@ async function playAsGuest(page: Page) {
   await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
 }
 
-/** Which view-mode button is pressed, checking that exactly one is. */
+/**
+ * Which view-mode button is pressed, checking that exactly one is. The three are read in one snapshot of the
+ * page: read one by one, a change of mode between two reads showed two pressed.
+ */
 async function pressedMode(page: Page): Promise<Mode> {
+  const labels = Object.values(MODE_BUTTONS);
+  const values = await page.evaluate(
+    (names) =>
+      names.map((name) =>
+        [...document.querySelectorAll('button')]
+          .filter((b) => b.textContent?.trim() === name)
+          .map((b) => b.getAttribute('aria-pressed')),
+      ),
+    labels,
+  );
   const pressed: Mode[] = [];
-  for (const mode of MODES) {
-    const value = await page.getByRole('button', { name: MODE_BUTTONS[mode] }).getAttribute('aria-pressed');
+  MODES.forEach((mode, i) => {
+    expect(values[i], `one ${mode} button`).toHaveLength(1);
+    const value = values[i]![0];
     expect(value === 'true' || value === 'false', `${mode} has aria-pressed`).toBe(true);
     if (value === 'true') pressed.push(mode);
-  }
+  });
   expect(pressed, 'exactly one view mode pressed').toHaveLength(1);
   return pressed[0]!;
 }
@@ -260,3 +274,41 @@ for (const { width, height, boxes } of SIZES) {
     });
   }
 }
+
+test('in Mobile mode the board comes back into view when the banker calls, however far the page was scrolled', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await playAsGuest(page);
+  expect(await pressedMode(page)).toBe('mobile');
+  await page.getByRole('button', { name: 'Briefcase 1', exact: true }).click();
+  const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+  for (let i = 0; i < 6; i++) {
+    await waitOutLock(page);
+    await next.click();
+  }
+  // The player scrolls the turned page to its end (the footer) while the banker dials.
+  await page.locator('.app').evaluate((app) => app.scrollTo({ top: app.scrollHeight }));
+  const scrolled = await page.locator('.app').evaluate((app) => app.scrollTop);
+  expect(scrolled).toBeGreaterThan(0);
+  const offer = page.getByRole('dialog', { name: "BANKER'S OFFER" });
+  await expect(offer).toBeVisible({ timeout: 8000 });
+  const viewport = page.viewportSize()!;
+  // The whole board is on screen again (the offer's amount at its edge included), and both answers.
+  for (const target of [
+    page.locator('#board-mount'),
+    page.getByRole('button', { name: 'DEAL!', exact: true }),
+    page.getByRole('button', { name: 'NO DEAL!', exact: true }),
+  ]) {
+    const box = (await target.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height + 1);
+  }
+  // A real finger on the button's centre, without any scrolling by the test.
+  const deal = (await page.getByRole('button', { name: 'NO DEAL!', exact: true }).boundingBox())!;
+  await page.mouse.click(deal.x + deal.width / 2, deal.y + deal.height / 2);
+  await expect(offer).toBeHidden();
+});

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { AudioPanel, SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { rememberBoardLikely, useBoardComponent } from '../../board/preload';
+import { useGameStore } from '../../store/gameStore';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
 
@@ -22,10 +23,12 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
   // Toasts live outside the turned page: they read the mode from the document to turn with it.
   useEffect(() => rememberBoardLikely(true), []);
   // On a phone the turned page is the board's whole short side: bring the board into view (the header and
-  // the controls above it are a scroll away).
+  // the controls above it are a scroll away), and again whenever the board asks for an answer (the banker's
+  // call, an offer, the final decision, a confirmation), so a player who scrolled away never misses its buttons.
+  const overlay = useGameStore((s) => s.overlay);
   useEffect(() => {
     if (viewMode === 'mobile') document.getElementById('board-mount')?.scrollIntoView({ block: 'start' });
-  }, [viewMode]);
+  }, [viewMode, overlay]);
   useEffect(() => {
     document.documentElement.dataset.viewMode = viewMode;
     return () => {
