@@ -32,7 +32,7 @@ async function pressedMode(page: Page): Promise<Mode> {
   const values = await page.evaluate(
     (names) =>
       names.map((name) =>
-        [...document.querySelectorAll('button')]
+        Array.from(document.querySelectorAll('button'))
           .filter((b) => b.textContent?.trim() === name)
           .map((b) => b.getAttribute('aria-pressed')),
       ),

@@ -58,7 +58,8 @@ const SOFTWARE_BATCH_TEXTURES = 4;
 const limitsChanged = GlLimitsSystem.prototype.contextChange;
 GlLimitsSystem.prototype.contextChange = function (this: GlLimitsSystem) {
   limitsChanged.call(this);
-  if (softwareWebGL()) this.maxBatchableTextures = Math.min(this.maxBatchableTextures, SOFTWARE_BATCH_TEXTURES);
+  if (softwareWebGL())
+    this.maxBatchableTextures = Math.min(this.maxBatchableTextures, SOFTWARE_BATCH_TEXTURES);
 };
 
 /** Canvas text needs the font before the first frame, or it is measured in a fallback face. */
