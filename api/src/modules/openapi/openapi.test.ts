@@ -1,4 +1,7 @@
+import { getRefId } from '@asteasolutions/zod-to-openapi';
+import * as shared from '@dond/shared';
 import { DEFAULT_GIFT_IDS } from '@dond/shared';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createMailer } from '../../mail/mailer.js';
@@ -153,6 +156,14 @@ describe('GET /api/openapi.json', () => {
         }
       }
     }
+  });
+
+  it('names only the schemas it means to: no shared schema inherits a component’s name from its parent', () => {
+    const named = new Set(Object.values(COMPONENTS));
+    for (const [key, value] of Object.entries(shared)) {
+      if (value instanceof z.ZodType && !named.has(value)) expect(getRefId(value), key).toBeUndefined();
+    }
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(Object.keys(COMPONENTS).sort());
   });
 
   it('describes the errors each route can answer, with Retry-After on 429 and 503', () => {
