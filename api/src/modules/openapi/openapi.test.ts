@@ -280,4 +280,22 @@ describe('GET /api/openapi.json', () => {
     expectDescribed('GET', '/api/admin/games/stats', await admin.get('/api/admin/games/stats'));
     expectDescribed('GET', '/api/admin/games/daily', await admin.get('/api/admin/games/daily?days=3'));
   });
+
+  it('matches real answers of a busy or broken server: 429 and 503 with Retry-After', async () => {
+    const strict = await startTestServer({ rateLimits: { login: { windowMs: 60_000, limit: 1 } } });
+    try {
+      await strict.createUser({ username: 'hurried' });
+      const player = strict.client();
+      expectDescribed('POST', '/api/auth/login', await player.login('hurried'));
+      const again = await strict.client().post('/api/auth/login', { username: 'hurried', password: 'wrong' });
+      expect(again.status).toBe(429);
+      expectDescribed('POST', '/api/auth/login', again);
+      await strict.db.destroy();
+      const res = await player.get('/api/gifts/custom');
+      expect(res.status).toBe(503);
+      expectDescribed('GET', '/api/gifts/custom', res);
+    } finally {
+      await strict.close();
+    }
+  });
 });
