@@ -42,7 +42,8 @@ export type UserEmailRequest = z.infer<typeof userEmailRequestSchema>;
 function daysSchema(options: readonly number[]) {
   return z
     .number({ error: `days must be one of ${options.join(', ')}` })
-    .refine((days) => options.includes(days), { error: `days must be one of ${options.join(', ')}` });
+    .refine((days) => options.includes(days), { error: `days must be one of ${options.join(', ')}` })
+    .meta({ enum: [...options] }); // for the OpenAPI description, which cannot read a refinement
 }
 
 /** PATCH /api/admin/users/{userId}/extend */
@@ -99,7 +100,9 @@ export const listQuerySchema = z.object({
       .refine(([first, last]) => last - first < MAX_PAGE_SIZE, {
         error: `range may span at most ${MAX_PAGE_SIZE} rows`,
       }),
-  ).optional(),
+  )
+    .describe('JSON [first, last], zero-based and inclusive, e.g. [0,24] (ra-data-simple-rest)')
+    .optional(),
   sort: jsonParam(
     'sort',
     z.tuple(
@@ -109,10 +112,11 @@ export const listQuerySchema = z.object({
       ],
       { error: 'sort must be [field, "ASC" or "DESC"]' },
     ),
-  ).optional(),
-  filter: jsonParam(
-    'filter',
-    z.record(z.string(), z.unknown(), { error: 'filter must be an object' }),
-  ).optional(),
+  )
+    .describe('JSON [field, "ASC" | "DESC"], e.g. ["id","DESC"]')
+    .optional(),
+  filter: jsonParam('filter', z.record(z.string(), z.unknown(), { error: 'filter must be an object' }))
+    .describe('JSON object of filters, e.g. {"q":"streamer"}')
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

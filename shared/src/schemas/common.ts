@@ -8,6 +8,10 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** GET /api/health: the server is up and reaches its database (else a 503 error). */
+export const healthResponseSchema = z.object({ ok: z.literal(true) });
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

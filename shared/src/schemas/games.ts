@@ -49,7 +49,9 @@ export const savedGamePayloadSchema = z.object({
     .max(CASE_COUNT - 2, { error: `casesEliminated can hold at most ${CASE_COUNT - 2} cases` }),
   giftIdsUsed: z
     .array(giftIdSchema, { error: 'giftIdsUsed must be a list of gift ids' })
-    .length(GIFT_SET_SIZE, { error: `giftIdsUsed must hold exactly ${GIFT_SET_SIZE} gift ids` }),
+    .length(GIFT_SET_SIZE, { error: `giftIdsUsed must hold exactly ${GIFT_SET_SIZE} gift ids` })
+    // For the OpenAPI description: zod-to-openapi reads .min() and .max() of an array, not .length().
+    .meta({ minItems: GIFT_SET_SIZE, maxItems: GIFT_SET_SIZE }),
 });
 export type SavedGamePayload = z.infer<typeof savedGamePayloadSchema>;
 
@@ -150,7 +152,8 @@ export const dailyGamesQuerySchema = z.object({
     .int({ error: `days must be a whole number from 1 to ${DAILY_GAMES_MAX_DAYS}` })
     .min(1, { error: `days must be a whole number from 1 to ${DAILY_GAMES_MAX_DAYS}` })
     .max(DAILY_GAMES_MAX_DAYS, { error: `days must be a whole number from 1 to ${DAILY_GAMES_MAX_DAYS}` })
-    .default(DAILY_GAMES_DEFAULT_DAYS),
+    .default(DAILY_GAMES_DEFAULT_DAYS)
+    .describe('How many days back, today included'),
 });
 export type DailyGamesQuery = z.infer<typeof dailyGamesQuerySchema>;
 

@@ -19,7 +19,9 @@ export const giftIdSchema = z
 export const giftIdSetSchema = z
   .array(giftIdSchema, { error: GIFT_MESSAGES.invalidSelection })
   .length(GIFT_SET_SIZE, { error: GIFT_MESSAGES.invalidSelection })
-  .refine((ids) => new Set(ids).size === ids.length, { error: 'each gift may be chosen only once' });
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'each gift may be chosen only once' })
+  // For the OpenAPI description: zod-to-openapi reads .min() and .max() of an array, not .length().
+  .meta({ minItems: GIFT_SET_SIZE, maxItems: GIFT_SET_SIZE, uniqueItems: true });
 
 /** POST /api/gifts/custom */
 export const customGiftSetRequestSchema = z.object({

@@ -1,38 +1,13 @@
+import { getRefId } from '@asteasolutions/zod-to-openapi';
+import * as shared from '@dond/shared';
+import { DEFAULT_GIFT_IDS } from '@dond/shared';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../testing/testServer.js';
-
-// SPEC.md section 7, and the routes the issue adds.
-const ROUTES = [
-  'GET /api/auth/me',
-  'POST /api/auth/login',
-  'POST /api/auth/register',
-  'POST /api/auth/logout',
-  'GET /api/auth/verify-reset-token/{token}',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/reset-password',
-  'GET /api/session/validate',
-  'GET /api/gifts/custom',
-  'POST /api/gifts/custom',
-  'POST /api/games',
-  'GET /api/admin/users',
-  'GET /api/admin/users/pending',
-  'PATCH /api/admin/users/{userId}/status',
-  'PATCH /api/admin/users/{userId}/email',
-  'PATCH /api/admin/users/{userId}/extend',
-  'PATCH /api/admin/users/{userId}/reduce',
-  'PATCH /api/admin/users/{userId}/disable',
-  'PATCH /api/admin/users/{userId}/subscriber',
-  'DELETE /api/admin/users/{userId}',
-  'GET /api/admin/games',
-  'GET /api/admin/games/stats',
-  'DELETE /api/admin/games',
-  'GET /api/admin/games/export',
-  'POST /api/admin/games/recover',
-  'GET /api/games/my-games',
-  'GET /api/admin/users/{userId}',
-  'GET /api/admin/games/daily',
-  'GET /api/health',
-];
+import { createApp } from '../../app.js';
+import { createMailer } from '../../mail/mailer.js';
+import { playGame } from '../../testing/games.js';
+import { startTestServer, type TestResponse, type TestServer } from '../../testing/testServer.js';
+import { COMPONENTS } from './openapi.router.js';
 
 let server: TestServer;
 let doc: any;
@@ -42,15 +17,53 @@ beforeAll(async () => {
   const res = await server.client().get('/api/openapi.json');
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  doc = JSON.parse(res.text);
+  doc = res.body;
 });
 afterAll(() => server.close());
 
-/** The schema a local $ref points at. */
-function resolve(schema: any): any {
-  if (!schema?.$ref) return schema;
-  const path = String(schema.$ref).replace(/^#\//, '').split('/');
-  return path.reduce((node: any, key) => node?.[key], doc);
+interface Layer {
+  rawPath?: unknown;
+  route?: { path: string; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+}
+
+/**
+ * Every `METHOD /path` the app serves under /api, read from Express's router stack, with path-to-regexp's
+ * `:name` and `*name` written as OpenAPI's `{name}`. A middleware mounted on a path of its own (not a router)
+ * may answer there too: it shows as `USE /path`, which no description has.
+ */
+function served(stack: Layer[], prefix = ''): string[] {
+  return stack.flatMap((layer) => {
+    const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
+    const path = (end: string) =>
+      (prefix + end)
+        .replace(/[:*](\w+)/g, '{$1}')
+        .replace(/\{\{(\w+)\}\}/g, '{$1}')
+        .replace(/(.)\/$/, '$1');
+    if (layer.route) {
+      return Object.keys(layer.route.methods).map(
+        (method) => `${method.toUpperCase()} ${path(layer.route!.path)}`,
+      );
+    }
+    if (layer.handle.stack) return served(layer.handle.stack, prefix + mount);
+    // An error handler (four arguments) answers only the errors of the routes before it.
+    return mount && (layer.handle as unknown as () => void).length !== 4 ? [`USE ${path(mount)}`] : [];
+  });
+}
+
+function described(): string[] {
+  return Object.entries<object>(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+/** The object a local $ref points at. */
+function resolve(value: any): any {
+  if (!value?.$ref) return value;
+  return String(value.$ref)
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((node: any, key) => node?.[key], doc);
 }
 
 /** Every $ref anywhere in a value. */
@@ -65,44 +78,79 @@ function refs(value: unknown, found: string[] = []): string[] {
   return found;
 }
 
+/**
+ * A real answer is described: its status is one of the operation's, every header the description names is
+ * there, and the body parses with the zod schema the description was generated from, losing no field.
+ */
+function expectDescribed(method: string, path: string, res: TestResponse) {
+  const name = `${method} ${path} ${res.status}`;
+  const answer = resolve(doc.paths[path]?.[method.toLowerCase()]?.responses?.[res.status]);
+  expect(answer, `${name} is not described`).toBeDefined();
+  for (const header of Object.keys(answer.headers ?? {}))
+    expect(res.headers.get(header), name).not.toBeNull();
+  const schemaRef: string = answer.content['application/json'].schema.$ref;
+  const schema = COMPONENTS[schemaRef.replace('#/components/schemas/', '')];
+  expect(schema, `${name}: ${schemaRef}`).toBeDefined();
+  const parsed = schema!.safeParse(res.body);
+  expect(parsed.error, `${name}: ${res.text}`).toBeUndefined();
+  expect(parsed.data, `${name}: a field the description lacks`).toEqual(res.body);
+}
+
 describe('GET /api/openapi.json', () => {
-  it('is an OpenAPI 3.1 document on JSON Schema 2020-12', () => {
+  it('describes every route the app serves, and nothing else', () => {
+    const { app } = createApp({
+      config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
+      db: server.db,
+      mailer: createMailer({ from: 'x@localhost', outbox: server.outbox }),
+      sessionSecret: 'test-session-secret-0123456789abcdef',
+      log: () => undefined,
+    });
+    const routes = new Set(
+      served((app as unknown as { router: Layer['handle'] }).router.stack!).filter((r) =>
+        / \/api(\/|$)/.test(r),
+      ),
+    );
+    expect(routes.size).toBeGreaterThan(25);
+    expect(
+      [...routes].filter((r) => !described().includes(r)),
+      'served but not described',
+    ).toEqual([]);
+    expect(
+      described().filter((r) => !routes.has(r)),
+      'described but not served',
+    ).toEqual([]);
+  });
+
+  it('is a well-formed OpenAPI 3.1 document: every $ref resolves, every path parameter is declared', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(doc.info).toMatchObject({
       title: expect.any(String),
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
     });
-  });
-
-  it('lists every route, and nothing else', () => {
-    const listed = Object.entries(doc.paths).flatMap(([path, methods]) =>
-      Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path}`),
-    );
-    expect(listed.sort()).toEqual([...ROUTES, 'GET /api/openapi.json'].sort());
-  });
-
-  it('every $ref points at a component that exists', () => {
     const all = refs(doc);
-    expect(all.length).toBeGreaterThan(50);
-    for (const ref of all) expect(resolve({ $ref: ref }), ref).toBeTypeOf('object');
-  });
-
-  it('every operation answers something, declares its path parameters, and describes errors with ErrorResponse', () => {
+    expect(all.length).toBeGreaterThan(100);
+    for (const ref of all) {
+      expect(ref, ref).toMatch(/^#\/components\/(schemas|responses)\/\w+$/);
+      expect(resolve({ $ref: ref }), ref).toBeTypeOf('object');
+    }
     for (const [path, methods] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(methods)) {
         const name = `${method} ${path}`;
-        const success = Object.keys(op.responses).filter((status) => status.startsWith('2'));
-        expect(success.length, name).toBeGreaterThan(0);
-        for (const param of path.match(/\{\w+\}/g) ?? []) {
-          expect(
-            op.parameters?.some((p: any) => p.in === 'path' && `{${p.name}}` === param && p.required),
-            name,
-          ).toBe(true);
-        }
+        expect(['get', 'post', 'patch', 'delete'], name).toContain(method);
+        expect(op.summary, name).toEqual(expect.any(String));
+        const templated = (path.match(/\{\w+\}/g) ?? []).map((p) => p.slice(1, -1));
+        const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path' && p.required);
+        expect(declared.map((p: any) => p.name).sort(), name).toEqual(templated.sort());
+        expect(
+          Object.keys(op.responses).some((status) => /^2\d\d$/.test(status)),
+          name,
+        ).toBe(true);
         for (const [status, answer] of Object.entries<any>(op.responses)) {
+          expect(status, name).toMatch(/^[1-5]\d\d$/);
+          expect(resolve(answer).description, `${name} ${status}`).toEqual(expect.any(String));
+          // Every error has the one shape { error, field? }.
           if (Number(status) >= 400)
-            expect(answer.content['application/json'].schema, `${name} ${status}`).toEqual({
+            expect(resolve(answer).content['application/json'].schema, `${name} ${status}`).toEqual({
               $ref: '#/components/schemas/ErrorResponse',
             });
         }
@@ -110,43 +158,74 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
-  it('describes a saved game payload from the shared schema: case numbers 1 to 26, exactly 26 gifts', () => {
+  it('names only the schemas it means to: no shared schema inherits a component’s name from its parent', () => {
+    const named = new Set(Object.values(COMPONENTS));
+    for (const [key, value] of Object.entries(shared)) {
+      if (value instanceof z.ZodType && !named.has(value)) expect(getRefId(value), key).toBeUndefined();
+    }
+    expect(Object.keys(doc.components.schemas).sort()).toEqual(Object.keys(COMPONENTS).sort());
+  });
+
+  it('describes the errors each route can answer, with Retry-After on 429 and 503', () => {
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses);
+    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/forgot-password']) {
+      expect(statuses(path, 'post'), path).toEqual(
+        expect.arrayContaining(['400', '403', '413', '429', '503']),
+      );
+    }
+    expect(statuses('/api/health', 'get')).toContain('503');
+    expect(statuses('/api/games', 'post')).toEqual(
+      expect.arrayContaining(['200', '201', '400', '401', '403', '409', '413', '422', '503']),
+    );
+    expect(statuses('/api/admin/users/{userId}', 'get')).toEqual(
+      expect.arrayContaining(['400', '401', '403', '404', '503']),
+    );
+    // A player's GET is no one else's business: no 403; the description itself needs no database.
+    expect(statuses('/api/games/my-games', 'get')).not.toContain('403');
+    expect(statuses('/api/openapi.json', 'get')).not.toContain('503');
+    for (const name of ['TooManyRequests', 'Unavailable'])
+      expect(doc.components.responses[name].headers['Retry-After'], name).toBeDefined();
+  });
+
+  it('takes bodies, queries and path ids from the shared schemas, as a client may send them', () => {
     const save = doc.paths['/api/games'].post;
-    const payload = resolve(save.requestBody.content['application/json'].schema);
     expect(save.requestBody.content['application/json'].schema).toEqual({
       $ref: '#/components/schemas/SavedGamePayload',
     });
+    const payload = doc.components.schemas.SavedGamePayload;
     expect(payload.properties.firstCaseSelected).toMatchObject({ type: 'integer', minimum: 1, maximum: 26 });
     expect(payload.properties.giftIdsUsed).toMatchObject({ type: 'array', minItems: 26, maxItems: 26 });
     expect(payload.properties.gameOutcome.enum).toEqual(['won', 'banker_accepted']);
-    expect(payload.required).toEqual(
-      expect.arrayContaining(['clientGameId', 'firstCaseSelected', 'giftIdsUsed']),
-    );
     // userId and username are the session's: optional in the payload.
     expect(payload.required).not.toContain('userId');
-  });
-
-  it('answers with the shared schemas, nesting by reference', () => {
-    const save = doc.paths['/api/games'].post;
-    expect(Object.keys(save.responses)).toEqual(
-      expect.arrayContaining(['200', '201', '400', '401', '409', '422', '503']),
-    );
-    const answer = resolve(save.responses['201'].content['application/json'].schema);
-    expect(answer.properties.game).toEqual({ $ref: '#/components/schemas/GameRecord' });
-    const stats = resolve(
-      doc.paths['/api/admin/games/stats'].get.responses['200'].content['application/json'].schema,
-    );
-    expect(stats.properties.bankerAcceptanceRate).toMatchObject({ minimum: 0, maximum: 100 });
-    expect(stats.properties.topWinnings.items).toEqual({ $ref: '#/components/schemas/GameRecord' });
-  });
-
-  it('describes request bodies as a client may send them: a defaulted name is optional', () => {
-    const gifts = resolve(doc.paths['/api/gifts/custom'].post.requestBody.content['application/json'].schema);
+    // A named schema inside another is a reference to it.
+    expect(doc.components.schemas.SaveGameResponse.properties.game).toEqual({
+      $ref: '#/components/schemas/GameRecord',
+    });
+    // A defaulted name is optional in the request.
+    const gifts = doc.components.schemas.CustomGiftSetRequest;
     expect(gifts.required).toEqual(['giftIds']);
     expect(gifts.properties.name).toMatchObject({ default: 'My Custom Gifts', maxLength: 50 });
+    expect(doc.components.schemas.ExtendExpiryRequest.properties.days.enum).toEqual([7, 14, 30]);
+    const list = doc.paths['/api/admin/users'].get;
+    expect(list.parameters.map((p: any) => [p.name, p.in, p.required])).toEqual([
+      ['range', 'query', false],
+      ['sort', 'query', false],
+      ['filter', 'query', false],
+    ]);
+    expect(list.responses['200'].headers['Content-Range']).toBeDefined();
+    expect(doc.paths['/api/admin/games/daily'].get.parameters[0].schema).toMatchObject({
+      default: 30,
+      minimum: 1,
+      maximum: 365,
+    });
+    expect(doc.paths['/api/admin/users/{userId}'].get.parameters[0].schema).toMatchObject({
+      type: 'integer',
+    });
+    expect(doc.paths['/api/admin/games/export'].get.responses['200'].content['text/csv']).toBeDefined();
   });
 
-  it('marks who may call what: a session for players, 403 for the admin routes', () => {
+  it('marks who may call what: the session cookie, and the cross-site rule', () => {
     expect(doc.components.securitySchemes.session).toEqual({
       type: 'apiKey',
       in: 'cookie',
@@ -154,28 +233,69 @@ describe('GET /api/openapi.json', () => {
     });
     expect(doc.paths['/api/auth/login'].post.security).toBeUndefined();
     expect(doc.paths['/api/games/my-games'].get.security).toEqual([{ session: [] }]);
-    expect(Object.keys(doc.paths['/api/admin/games/stats'].get.responses)).toEqual(
-      expect.arrayContaining(['401', '403']),
-    );
-    expect(doc.paths['/api/games/my-games'].get.responses['403']).toBeUndefined();
+    expect(doc.info.description).toMatch(/another site.*403/);
   });
 
-  it('describes the list query of ra-data-simple-rest and the Content-Range header', () => {
-    const list = doc.paths['/api/admin/users'].get;
-    expect(list.parameters.map((p: any) => p.name)).toEqual(['range', 'sort', 'filter']);
-    expect(list.responses['200'].headers['Content-Range']).toBeDefined();
-    expect(doc.paths['/api/admin/games/export'].get.responses['200'].content['text/csv']).toBeDefined();
-    const daily = doc.paths['/api/admin/games/daily'].get.parameters;
-    expect(daily).toEqual([expect.objectContaining({ name: 'days', in: 'query', required: false })]);
-    expect(daily[0].schema).toMatchObject({ default: 30, minimum: 1, maximum: 365 });
+  it('matches real answers: errors, a player’s and an admin’s', async () => {
+    const visitor = server.client();
+    expectDescribed('POST', '/api/auth/login', await visitor.post('/api/auth/login', { username: 'ab' }));
+    expectDescribed('GET', '/api/auth/me', await visitor.get('/api/auth/me'));
+    expectDescribed('GET', '/api/health', await visitor.get('/api/health'));
+    expectDescribed('GET', '/api/session/validate', await visitor.get('/api/session/validate'));
+    expectDescribed('GET', '/api/gifts/custom', await visitor.get('/api/gifts/custom'));
+    expectDescribed(
+      'POST',
+      '/api/auth/register',
+      await visitor.post('/api/auth/register', {}, { origin: 'https://elsewhere.example' }),
+    );
+    expectDescribed(
+      'POST',
+      '/api/auth/register',
+      await visitor.post('/api/auth/register', { username: 'x'.repeat(200_000) }),
+    );
+
+    await server.createUser({ username: 'describer' });
+    const player = server.client();
+    await player.login('describer');
+    expectDescribed('GET', '/api/gifts/custom', await player.get('/api/gifts/custom'));
+    expectDescribed(
+      'POST',
+      '/api/gifts/custom',
+      await player.post('/api/gifts/custom', { giftIds: DEFAULT_GIFT_IDS }),
+    );
+    expectDescribed('GET', '/api/gifts/custom', await player.get('/api/gifts/custom'));
+    const game = playGame();
+    expectDescribed('POST', '/api/games', await player.post('/api/games', game));
+    expectDescribed('POST', '/api/games', await player.post('/api/games', game));
+    expectDescribed('GET', '/api/games/my-games', await player.get('/api/games/my-games'));
+    expectDescribed('GET', '/api/admin/games/stats', await player.get('/api/admin/games/stats'));
+
+    await server.createUser({ username: 'overseer', isAdmin: true });
+    const admin = server.client();
+    await admin.login('overseer');
+    expectDescribed('GET', '/api/admin/users', await admin.get('/api/admin/users?range=[0,9]'));
+    expectDescribed('GET', '/api/admin/users', await admin.get('/api/admin/users?range=[9,0]'));
+    expectDescribed('GET', '/api/admin/users/{userId}', await admin.get('/api/admin/users/999999'));
+    expectDescribed('GET', '/api/admin/games', await admin.get('/api/admin/games'));
+    expectDescribed('GET', '/api/admin/games/stats', await admin.get('/api/admin/games/stats'));
+    expectDescribed('GET', '/api/admin/games/daily', await admin.get('/api/admin/games/daily?days=3'));
   });
 
-  it('matches a real answer: the session check has exactly the documented fields', async () => {
-    const schema = resolve(
-      doc.paths['/api/session/validate'].get.responses['200'].content['application/json'].schema,
-    );
-    const res = await server.client().get('/api/session/validate');
-    expect(Object.keys(res.body).sort()).toEqual(Object.keys(schema.properties).sort());
-    expect(schema.properties.valid.type).toBe(typeof res.body.valid);
+  it('matches real answers of a busy or broken server: 429 and 503 with Retry-After', async () => {
+    const strict = await startTestServer({ rateLimits: { login: { windowMs: 60_000, limit: 1 } } });
+    try {
+      await strict.createUser({ username: 'hurried' });
+      const player = strict.client();
+      expectDescribed('POST', '/api/auth/login', await player.login('hurried'));
+      const again = await strict.client().post('/api/auth/login', { username: 'hurried', password: 'wrong' });
+      expect(again.status).toBe(429);
+      expectDescribed('POST', '/api/auth/login', again);
+      await strict.db.destroy();
+      const res = await player.get('/api/gifts/custom');
+      expect(res.status).toBe(503);
+      expectDescribed('GET', '/api/gifts/custom', res);
+    } finally {
+      await strict.close();
+    }
   });
 });
