@@ -192,4 +192,15 @@ describe('the counter', () => {
       if (other !== s.db) await other.destroy();
     }
   });
+
+  it('deletes the windows that have ended, about once a minute', async () => {
+    const s = await start();
+    const limiter = new RateLimiter(s.db, () => clock);
+    await limiter.hit('test', 'old', MINUTE);
+    clock += 2 * MINUTE;
+    await limiter.hit('test', 'new', MINUTE);
+    const keys = async () => (await s.db('rate_limits').select('reset_at')).map((r) => Number(r.reset_at));
+    for (let i = 0; i < 50 && (await keys()).length > 1; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await keys()).toEqual([clock + MINUTE]);
+  });
 });
