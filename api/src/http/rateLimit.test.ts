@@ -40,7 +40,8 @@ async function login(s: TestServer, username: string, password: string, address 
   return s.client().post('/api/auth/login', { username, password }, from(address));
 }
 
-describe('failed logins on one account', () => {
+// Dozens of argon2 checks each: room for a busy machine (several test files share two cores).
+describe('failed logins on one account', { timeout: 30_000 }, () => {
   it('meet a 429 well before 300 guesses spread over 30 addresses end', async () => {
     const s = await start();
     await s.createUser({ username: 'streamer' });
@@ -109,7 +110,7 @@ describe('failed logins on one account', () => {
   });
 });
 
-describe('limits per client address', () => {
+describe('limits per client address', { timeout: 30_000 }, () => {
   it('count each address apart (req.ip from X-Forwarded-For behind a trusted proxy)', async () => {
     const s = await start();
     for (let i = 0; i < 10; i++) expect((await login(s, `user${i}`, 'wrong', '192.0.2.7')).status).toBe(401);

@@ -21,8 +21,7 @@ const PRUNE_EVERY_MS = 60_000;
 
 const keyHash = (name: string, id: string) => createHash('sha256').update(`${name}\0${id}`).digest('hex');
 
-const isDeadlock = (error: unknown) =>
-  ['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT'].includes(String((error as { code?: unknown })?.code));
+const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ER_LOCK_DEADLOCK';
 
 /**
  * Counters kept in the database, so that every API instance on it shares them (docs/decisions/16XX-limits).
