@@ -5,13 +5,18 @@ import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
 
 export interface RateLimits {
+  /** Login requests from one address, failed or not. */
   login: RateLimitSettings;
+  /** Failed logins on one account (its username as the users repo keys it), from any address. */
+  loginAccount: RateLimitSettings;
   register: RateLimitSettings;
   forgotPassword: RateLimitSettings;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { windowMs: 60_000, limit: 10 },
+  // Never a permanent lock: at most 15 minutes from the first failure (docs/decisions/16XX-limits-accounts).
+  loginAccount: { windowMs: 15 * 60_000, limit: 10 },
   register: { windowMs: 60 * 60_000, limit: 10 },
   forgotPassword: { windowMs: 60 * 60_000, limit: 5 },
 };

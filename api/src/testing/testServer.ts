@@ -16,6 +16,7 @@ import { usersRepo, type User } from '../modules/users/users.repo.js';
 
 const GENEROUS: RateLimits = {
   login: { windowMs: 60_000, limit: 10_000 },
+  loginAccount: { windowMs: 60_000, limit: 10_000 },
   register: { windowMs: 60_000, limit: 10_000 },
   forgotPassword: { windowMs: 60_000, limit: 10_000 },
 };

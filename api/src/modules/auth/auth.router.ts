@@ -3,10 +3,10 @@ import express, { type RequestHandler, type Router } from 'express';
 import { accountProblem } from '../../auth/account.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
-import { limitRequests } from '../../http/rateLimit.js';
+import { limitRequests, RateLimiter } from '../../http/rateLimit.js';
 import { parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
-import { toCurrentUser, usersRepo, type User } from '../users/users.repo.js';
+import { toCurrentUser, usernameKey, usersRepo, type User } from '../users/users.repo.js';
 
 export const PENDING_MESSAGE =
   'Your account is pending admin approval. Please wait for approval before logging in.';
@@ -22,18 +22,27 @@ export const currentUserRoute: RequestHandler = (req, res) => {
 };
 
 /** /api/auth: login, registration and logout (the session check is currentUserRoute). */
-export function authRouter({ db, passport, now, limits }: RouterContext): Router {
+export function authRouter({ db, passport, now, limits, log }: RouterContext): Router {
   const users = usersRepo(db);
+  const limiter = new RateLimiter(db, now, log);
+  const loginLimit = limitRequests(limiter, 'login', limits.login, 'login');
+  const registerLimit = limitRequests(limiter, 'register', limits.register, 'registration');
   const router = express.Router();
 
-  router.post('/login', limitRequests(limits.login, 'login'), async (req, res, next) => {
-    parseBody(loginRequestSchema, req);
+  router.post('/login', loginLimit, async (req, res, next) => {
+    const { username } = parseBody(loginRequestSchema, req);
+    // Every attempt counts on its account (known or not, so the answer tells nothing) before the password is
+    // checked, and a correct password clears the count: what is left are the failures, and an attempt on a
+    // locked account is refused unchecked, so guesses spread over many addresses meet the lock too.
+    const account = usernameKey(username);
+    await limiter.consume('login:account', account, limits.loginAccount, 'login');
     const user = await new Promise<User | false>((resolve, reject) => {
       passport.authenticate('local', { session: false }, (error: unknown, found: User | false) =>
         error ? reject(error) : resolve(found),
       )(req, res, next);
     });
     if (!user) throw unauthorized('Invalid username or password');
+    await limiter.reset('login:account', account);
     // Only after a correct password does the account's own state get a word of its own.
     const problem = accountProblem(user, now());
     if (problem) throw new AppError(403, problem);
@@ -51,7 +60,7 @@ export function authRouter({ db, passport, now, limits }: RouterContext): Router
     res.json(toCurrentUser(user));
   });
 
-  router.post('/register', limitRequests(limits.register, 'registration'), async (req, res) => {
+  router.post('/register', registerLimit, async (req, res) => {
     const body = parseBody(registerRequestSchema, req);
     const created = await users.create({
       username: body.username,

@@ -2,7 +2,7 @@ import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@dond/s
 import express, { type Router } from 'express';
 import type { RouterContext } from '../../routerContext.js';
 import { badRequest } from '../../http/errors.js';
-import { limitRequests } from '../../http/rateLimit.js';
+import { limitRequests, RateLimiter } from '../../http/rateLimit.js';
 import { parseBody } from '../../http/validate.js';
 import {
   INVALID_RESET_LINK,
@@ -16,8 +16,10 @@ import {
 /** /api/auth: forgot-password, verify-reset-token and reset-password. */
 export function passwordResetRouter(ctx: RouterContext): Router {
   const router = express.Router();
+  const limiter = new RateLimiter(ctx.db, ctx.now, ctx.log);
 
-  router.post('/forgot-password', limitRequests(ctx.limits.forgotPassword, 'password reset'), (req, res) => {
+  const forgotLimit = limitRequests(limiter, 'forgot-password', ctx.limits.forgotPassword, 'password reset');
+  router.post('/forgot-password', forgotLimit, (req, res) => {
     const { email } = parseBody(forgotPasswordRequestSchema, req);
     // Answered before the lookup and the mail, so neither the answer nor its timing tells whether the
     // address is known; failures after this point are only logged.
