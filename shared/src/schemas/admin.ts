@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTEND_DAYS_OPTIONS, REDUCE_DAYS_OPTIONS } from '../constants.js';
-import { AUTH_MESSAGES, emailAddressSchema } from './auth.js';
+import { AUTH_MESSAGES, emailSchema } from './auth.js';
 import { isoDateSchema } from './common.js';
 
 export const USER_STATUSES = ['pending', 'approved', 'rejected', 'disabled'] as const;
@@ -35,7 +35,7 @@ export const userEmailRequestSchema = z.object({
     .string({ error: AUTH_MESSAGES.invalidEmail })
     .nullable()
     .transform((email) => (email === '' ? null : email))
-    .pipe(emailAddressSchema.nullable()),
+    .pipe(emailSchema.nullable()),
 });
 export type UserEmailRequest = z.infer<typeof userEmailRequestSchema>;
 

@@ -16,34 +16,26 @@ export const AUTH_MESSAGES = {
 /** The longest address SMTP carries (RFC 5321's 256-octet path less its angle brackets); the column's size. */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Characters as a database column counts them (MariaDB's utf8mb4 VARCHAR(n)): code points, not UTF-16 units. */
-export const codePointLength = (text: string): number => {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-};
-
 /**
- * The room a username takes in the users table: the longer of its two stored forms, as typed and lower-cased
- * (username_key). Lower-casing can lengthen a name: 'İ' (U+0130) becomes 'i' and a combining dot (U+0307).
+ * The room a username takes in the users table, in characters as a column counts them (MariaDB's utf8mb4
+ * VARCHAR(n) counts code points, as zod's min and max do): the longer of its two stored forms, as typed and
+ * lower-cased (username_key). Lower-casing can lengthen a name: 'İ' (U+0130) becomes 'i' and a combining dot.
  */
 export const storedUsernameLength = (username: string): number =>
-  Math.max(codePointLength(username), codePointLength(username.toLowerCase()));
+  Math.max([...username].length, [...username.toLowerCase()].length);
 
-// The limits count what the columns store (see storedUsernameLength), so a name the schema takes always fits.
 export const usernameSchema = z
   .string({ error: AUTH_MESSAGES.usernameRequired })
   .trim()
-  .refine((username) => codePointLength(username) >= USERNAME_MIN_LENGTH, {
-    error: AUTH_MESSAGES.usernameTooShort,
-    abort: true,
-  })
+  .min(USERNAME_MIN_LENGTH, { error: AUTH_MESSAGES.usernameTooShort })
+  .max(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong })
+  // The lower-cased copy must fit its column too, so a name the schema takes is always stored.
   .refine((username) => storedUsernameLength(username) <= USERNAME_MAX_LENGTH, {
     error: AUTH_MESSAGES.usernameTooLong,
   });
 
-/** An address of at most EMAIL_MAX_LENGTH characters (the email format is ASCII only, so units are characters). */
-export const emailAddressSchema = z
+/** An address of at most EMAIL_MAX_LENGTH characters, the size of its column. */
+export const emailSchema = z
   .string({ error: AUTH_MESSAGES.invalidEmail })
   .trim()
   .max(EMAIL_MAX_LENGTH, { error: AUTH_MESSAGES.emailTooLong })
@@ -52,8 +44,6 @@ export const emailAddressSchema = z
 export const passwordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort });
-
-export const emailSchema = emailAddressSchema;
 
 export const loginRequestSchema = z.object({
   username: usernameSchema,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_GIFT_SET_NAME, GIFT_SET_SIZE } from '../constants.js';
 import { isKnownGiftId } from '../gifts/catalogue.js';
-import { codePointLength } from './auth.js';
 
 export const GIFT_MESSAGES = {
   invalidSelectionTitle: 'Invalid Selection',
@@ -28,8 +27,7 @@ export const customGiftSetRequestSchema = z.object({
     .string({ error: GIFT_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: GIFT_MESSAGES.nameRequired })
-    // Counted as the name column counts (code points): 50 emoji fit.
-    .refine((name) => codePointLength(name) <= GIFT_SET_NAME_MAX_LENGTH, { error: GIFT_MESSAGES.nameTooLong })
+    .max(GIFT_SET_NAME_MAX_LENGTH, { error: GIFT_MESSAGES.nameTooLong })
     .default(DEFAULT_GIFT_SET_NAME),
   giftIds: giftIdSetSchema,
 });
