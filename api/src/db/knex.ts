@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
@@ -20,6 +21,11 @@ export const CONNECTION_TIMEOUT_MS = 1000;
 export function createDb(databaseUrl: string): Db {
   const db = connect(databaseUrl);
   db.on('query-error', scrubQueryError);
+  // A query that meets its time limit has its SQL and values attached after the hook above, on its builder.
+  db.on('start', (builder: EventEmitter) => {
+    if (!builder.listeners('query-error').includes(scrubQueryError))
+      builder.on('query-error', scrubQueryError);
+  });
   return db;
 }
 
