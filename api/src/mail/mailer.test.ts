@@ -110,9 +110,7 @@ describe('createMailer without SMTP_URL', () => {
       expect(eml).toContain('<p>The banker is calling.</p>');
     }
     expect(emls.map((eml) => /^Subject: (.*)$/m.exec(eml)?.[1]).sort()).toEqual([...subjects].sort());
-    expect(lines.sort()).toEqual(
-      files.map((f) => `Mail written to ${path.join(outbox, f)}`).sort(),
-    );
+    expect(lines.sort()).toEqual(files.map((f) => `Mail written to ${path.join(outbox, f)}`).sort());
   });
 
   it('keeps an odd recipient from steering the file name out of the outbox', async () => {
