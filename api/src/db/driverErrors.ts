@@ -23,6 +23,11 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** SQLite's file is held by another process (the server keeps it in exclusive locking mode). */
+export function isDatabaseBusy(error: unknown): boolean {
+  return fields(error).code === 'SQLITE_BUSY';
+}
+
 /** A value longer than its column (MySQL 1406; SQLite has no length limit). */
 export function isValueTooLong(error: unknown): boolean {
   const { code, errno } = fields(error);

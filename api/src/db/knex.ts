@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { scrubQueryError } from './driverErrors.js';
+import { isDatabaseBusy, scrubQueryError } from './driverErrors.js';
 
 export type Db = Knex;
 
@@ -91,7 +91,7 @@ function connect(databaseUrl: string): Db {
  * server keeps it in exclusive locking mode); undefined for any other error.
  */
 export function databaseInUseMessage(error: unknown, databaseUrl: string): string | undefined {
-  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return undefined;
+  if (!isDatabaseBusy(error)) return undefined;
   return (
     `The SQLite database ${databaseUrl.slice('sqlite:'.length)} is in use by another process, most likely ` +
     'a running server. Stop it and try again (npm start migrates the database itself).'
