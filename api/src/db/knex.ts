@@ -1,6 +1,8 @@
+import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import { isDatabaseBusy, scrubQueryError } from './driverErrors.js';
 
 export type Db = Knex;
 
@@ -11,14 +13,30 @@ export type Db = Knex;
  */
 export const CONNECTION_TIMEOUT_MS = 1000;
 
-/** A Knex instance for `sqlite:<file>` (better-sqlite3) or `mysql://…` / `mariadb://…` (mysql2). */
+/**
+ * A Knex instance for `sqlite:<file>` (better-sqlite3) or `mysql://…` / `mariadb://…` (mysql2). A failed
+ * query's error never carries its bound values (a password hash, a session id): Knex puts the query into the
+ * message with placeholders only, and scrubQueryError drops the driver's copies of the values.
+ */
 export function createDb(databaseUrl: string): Db {
+  const db = connect(databaseUrl);
+  db.on('query-error', scrubQueryError);
+  // A query that meets its time limit has its SQL and values attached after the hook above, on its builder.
+  db.on('start', (builder: EventEmitter) => {
+    if (!builder.listeners('query-error').includes(scrubQueryError))
+      builder.on('query-error', scrubQueryError);
+  });
+  return db;
+}
+
+function connect(databaseUrl: string): Db {
   if (databaseUrl.startsWith('sqlite:')) {
     const filename = databaseUrl.slice('sqlite:'.length);
     if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
     return knexFactory({
       client: 'better-sqlite3',
       connection: { filename },
+      compileSqlOnError: false,
       useNullAsDefault: true,
       acquireConnectionTimeout: CONNECTION_TIMEOUT_MS,
       pool: {
@@ -62,6 +80,7 @@ export function createDb(databaseUrl: string): Db {
       connectTimeout: CONNECTION_TIMEOUT_MS,
       supportBigNumbers: true,
     },
+    compileSqlOnError: false,
     acquireConnectionTimeout: CONNECTION_TIMEOUT_MS,
     pool: { min: 0, max: 10 },
   });
@@ -72,7 +91,7 @@ export function createDb(databaseUrl: string): Db {
  * server keeps it in exclusive locking mode); undefined for any other error.
  */
 export function databaseInUseMessage(error: unknown, databaseUrl: string): string | undefined {
-  if ((error as { code?: unknown } | null)?.code !== 'SQLITE_BUSY') return undefined;
+  if (!isDatabaseBusy(error)) return undefined;
   return (
     `The SQLite database ${databaseUrl.slice('sqlite:'.length)} is in use by another process, most likely ` +
     'a running server. Stop it and try again (npm start migrates the database itself).'

@@ -44,15 +44,16 @@ export function createMailer(options: {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await fs.mkdir(options.outbox, { recursive: true });
-      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      // The random part keeps two mails to one address in the same millisecond from overwriting each other.
-      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`;
-      const file = path.join(options.outbox, `${stamp}-${safeTo}.eml`);
+      // The name is a time and a random id, never anything of the message: an address can be longer than a
+      // file name may be, or steer it out of the folder. The random part keeps two mails of one millisecond apart.
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(8).toString('hex')}`;
+      const file = path.join(options.outbox, `${stamp}.eml`);
       // Written aside and renamed, so the .eml never shows up half written (to a reader, or a test, that
       // lists the folder while the mail is still being written).
       await fs.writeFile(`${file}.partial`, info.message as Buffer);
       await fs.rename(`${file}.partial`, file);
-      options.log?.(`Mail to ${message.to} written to ${file}`);
+      // The address stays out of the log: it is in the file.
+      options.log?.(`Mail written to ${file}`);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXTEND_DAYS_OPTIONS, REDUCE_DAYS_OPTIONS } from '../constants.js';
-import { AUTH_MESSAGES } from './auth.js';
+import { AUTH_MESSAGES, emailSchema } from './auth.js';
 import { isoDateSchema } from './common.js';
 
 export const USER_STATUSES = ['pending', 'approved', 'rejected', 'disabled'] as const;
@@ -32,10 +32,10 @@ export type UserStatusRequest = z.infer<typeof userStatusRequestSchema>;
 /** PATCH /api/admin/users/{userId}/email: a valid address, or null (or empty) to remove it. */
 export const userEmailRequestSchema = z.object({
   email: z
-    .union([z.literal(''), z.null(), z.email({ error: AUTH_MESSAGES.invalidEmail })], {
-      error: AUTH_MESSAGES.invalidEmail,
-    })
-    .transform((email) => (email === '' ? null : email)),
+    .string({ error: AUTH_MESSAGES.invalidEmail })
+    .nullable()
+    .transform((email) => (email === '' ? null : email))
+    .pipe(emailSchema.nullable()),
 });
 export type UserEmailRequest = z.infer<typeof userEmailRequestSchema>;
 

@@ -10,22 +10,40 @@ export const AUTH_MESSAGES = {
   passwordsDontMatch: "Passwords don't match",
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
+  emailTooLong: 'Email must be at most 254 characters',
 } as const;
+
+/** The longest address SMTP carries (RFC 5321's 256-octet path less its angle brackets); the column's size. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * The room a username takes in the users table, in characters as a column counts them (MariaDB's utf8mb4
+ * VARCHAR(n) counts code points, as zod's min and max do): the longer of its two stored forms, as typed and
+ * lower-cased (username_key). Lower-casing can lengthen a name: 'İ' (U+0130) becomes 'i' and a combining dot.
+ */
+export const storedUsernameLength = (username: string): number =>
+  Math.max([...username].length, [...username.toLowerCase()].length);
 
 export const usernameSchema = z
   .string({ error: AUTH_MESSAGES.usernameRequired })
   .trim()
   .min(USERNAME_MIN_LENGTH, { error: AUTH_MESSAGES.usernameTooShort })
-  .max(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong });
+  .max(USERNAME_MAX_LENGTH, { error: AUTH_MESSAGES.usernameTooLong })
+  // The lower-cased copy must fit its column too, so a name the schema takes is always stored.
+  .refine((username) => storedUsernameLength(username) <= USERNAME_MAX_LENGTH, {
+    error: AUTH_MESSAGES.usernameTooLong,
+  });
+
+/** An address of at most EMAIL_MAX_LENGTH characters, the size of its column. */
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.invalidEmail })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: AUTH_MESSAGES.emailTooLong })
+  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 
 export const passwordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort });
-
-export const emailSchema = z
-  .string({ error: AUTH_MESSAGES.invalidEmail })
-  .trim()
-  .pipe(z.email({ error: AUTH_MESSAGES.invalidEmail }));
 
 export const loginRequestSchema = z.object({
   username: usernameSchema,

@@ -40,6 +40,9 @@ describe('login and register (SPEC.md section 5)', () => {
     ['password', '12345', 'Password must be at least 6 characters'],
     ['email', 'not-an-email', 'Please enter a valid email address'],
     ['email', '', 'Please enter a valid email address'],
+    ['email', `${'a'.repeat(243)}@example.com`, 'Email must be at most 254 characters'],
+    // Stored lower-cased too (username_key): each 'İ' becomes two characters there.
+    ['username', 'İ'.repeat(11), 'Username must be less than 20 characters'],
   ])('%s %j gives %j', (field, value, message) => {
     expect(firstIssue(registerRequestSchema, { ...valid, [field]: value })).toEqual({ path: field, message });
   });
@@ -47,6 +50,10 @@ describe('login and register (SPEC.md section 5)', () => {
   it('allows 3 and 20 characters exactly', () => {
     expect(firstIssue(registerRequestSchema, { ...valid, username: 'abc' })).toBeNull();
     expect(firstIssue(registerRequestSchema, { ...valid, username: 'a'.repeat(20) })).toBeNull();
+    expect(firstIssue(registerRequestSchema, { ...valid, username: 'İ'.repeat(10) })).toBeNull();
+    expect(
+      firstIssue(registerRequestSchema, { ...valid, email: `${'a'.repeat(242)}@example.com` }),
+    ).toBeNull();
   });
 
   it('login checks the username rules and needs a password', () => {
@@ -107,6 +114,10 @@ describe('admin requests', () => {
     expect(firstIssue(userEmailRequestSchema, { email: 'nope' })).toEqual({
       path: 'email',
       message: 'Please enter a valid email address',
+    });
+    expect(firstIssue(userEmailRequestSchema, { email: `${'a'.repeat(243)}@example.com` })).toEqual({
+      path: 'email',
+      message: 'Email must be at most 254 characters',
     });
   });
 

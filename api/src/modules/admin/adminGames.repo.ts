@@ -9,6 +9,7 @@ import {
   type GamesListFilter,
 } from '@dond/shared';
 import type { Knex } from 'knex';
+import { translatingDriverErrors } from '../../db/driverErrors.js';
 import type { Db } from '../../db/knex.js';
 import { fetchPage, type ListRequest, type Page } from '../../http/listQuery.js';
 import { toGameRecord, type GameRow } from '../games/games.repo.js';
@@ -34,7 +35,7 @@ export function adminGamesRepo(db: Db) {
   const formerPlayerMatches = (pattern: string) => (q: Knex.QueryBuilder) =>
     q.whereNull('user_id').andWhereRaw("LOWER(username) LIKE ? ESCAPE '!'", [pattern]);
 
-  return {
+  return translatingDriverErrors({
     /**
      * A page of the admin list. Without a search, each sort walks its own index (see the migration); the
      * outcome filter rides the playedAt index that starts with the outcome, and for the other sorts it is
@@ -199,7 +200,7 @@ export function adminGamesRepo(db: Db) {
     async exportPage(afterId: number, size: number): Promise<GameRow[]> {
       return games().where('id', '>', afterId).orderBy('id', 'asc').limit(size);
     },
-  };
+  });
 }
 
 async function countOf(query: Knex.QueryBuilder): Promise<number> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   backupKeyFor,
   clearGamesResponseSchema,
+  DEFAULT_GIFT_IDS,
   dailyGamesResponseSchema,
   gameStatsSchema,
   gamesListResponseSchema,
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { playGame, type PlayPlan } from '../../testing/games.js';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
 import { gamesRepo } from '../games/games.repo.js';
+import { notOwnGiftSet } from '../games/games.service.js';
 import { PLAYER_GONE } from './adminGames.router.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -510,6 +512,11 @@ describe('the daily chart', () => {
 });
 
 describe('recovering a backup', () => {
+  let carolSetId = 0;
+  beforeAll(async () => {
+    const set = await players.carol!.post('/api/gifts/custom', { name: 'Carol', giftIds: DEFAULT_GIFT_IDS });
+    carolSetId = set.body.customGiftSet.id as number;
+  });
   const backupOf = (player: string, payload: SavedGamePayload) => ({
     ...payload,
     userId: ids[player]!,
@@ -570,6 +577,35 @@ describe('recovering a backup', () => {
       backupOf('alice', { ...other, clientGameId: payload.clientGameId }),
     );
     expect(res).toMatchObject({ status: 409, body: { field: 'clientGameId' } });
+  });
+
+  it('recovers a game played on a custom set the player has edited since', async () => {
+    const dealt = [...DEFAULT_GIFT_IDS.slice(1), 44];
+    const set = await players.carol!.post('/api/gifts/custom', { name: 'Then', giftIds: dealt });
+    const setId = set.body.customGiftSet.id as number;
+    const payload = playGame({ seed: 608, giftIds: dealt, dealInRound: 5, customGiftSetId: setId });
+    await players.carol!.post('/api/gifts/custom', {
+      name: 'Now',
+      giftIds: [...DEFAULT_GIFT_IDS.slice(2), 43, 44],
+    });
+    const res = await admin.post('/api/admin/games/recover', backupOf('carol', payload));
+    expect(res.status).toBe(201);
+    expect(res.body.game).toMatchObject({ customGiftSetId: setId, giftIdsUsed: payload.giftIdsUsed });
+  });
+
+  it.each([
+    ['a set that does not exist', () => 999999],
+    ['another player’s set', () => carolSetId],
+  ])('refuses a customGiftSetId of %s with 422 naming the field', async (_name, setId) => {
+    const id = setId();
+    const before = await countGames();
+    const res = await admin.post('/api/admin/games/recover', {
+      ...backupOf('alice', playGame({ seed: 609, dealInRound: 1 })),
+      customGiftSetId: id,
+    });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ error: notOwnGiftSet(id), field: 'customGiftSetId' });
+    expect(await countGames()).toBe(before);
   });
 
   it('answers 404 when the player no longer exists', async () => {

@@ -1,7 +1,7 @@
 import type { GameRecord, SavedGamePayload } from '@dond/shared';
 import type { Db } from '../../db/knex.js';
 import { prepared } from '../../db/prepared.js';
-import { isUniqueViolation } from '../users/users.repo.js';
+import { isUniqueViolation, translatingDriverErrors } from '../../db/driverErrors.js';
 
 export interface GameRow {
   id: number;
@@ -85,7 +85,7 @@ export function gamesRepo(db: Db) {
     insertStatements.set(db, insertGame);
   }
   const insertStatement = insertGame;
-  return {
+  return translatingDriverErrors({
     async findByClientId(userId: number, clientGameId: string): Promise<GameRecord | null> {
       const row = await games().where({ user_id: userId, client_game_id: clientGameId }).first();
       return row ? toGameRecord(row) : null;
@@ -133,6 +133,6 @@ export function gamesRepo(db: Db) {
         .limit(limit);
       return rows.map(toGameRecord);
     },
-  };
+  });
 }
 export type GamesRepo = ReturnType<typeof gamesRepo>;

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_GIFT_IDS,
-  isValidGiftSet,
-  verifyGame,
-  type SaveGameResponse,
-  type SavedGamePayload,
-} from '@dond/shared';
+import { verifyGame, type SaveGameResponse, type SavedGamePayload } from '@dond/shared';
 import type { Db } from '../../db/knex.js';
 import { conflict, unprocessable } from '../../http/errors.js';
 import { giftSetsRepo } from '../gifts/gifts.repo.js';
@@ -12,6 +6,9 @@ import { gamesRepo, sameGame } from './games.repo.js';
 
 export const DIFFERENT_PAYLOAD =
   'A different game was already saved under this clientGameId. Start a new game to get a new id.';
+
+export const notOwnGiftSet = (id: number) =>
+  `customGiftSetId ${id} is not the player's own gift set: send the id of the player's set, or null`;
 
 /**
  * Saves a finished game for its owner after checking it against the rules, once: the same clientGameId again
@@ -23,16 +20,19 @@ export async function saveGame(
   payload: SavedGamePayload,
   now: number,
 ): Promise<SaveGameResponse> {
-  // The game was dealt from the default set or from the player's own set (read only when it is not the default).
-  const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join();
-  const playedIds = sortedIds(payload.giftIdsUsed);
-  let allowed: readonly number[] = DEFAULT_GIFT_IDS;
-  if (playedIds !== sortedIds(DEFAULT_GIFT_IDS)) {
-    const custom = await giftSetsRepo(db).findByUser(owner.id);
-    if (custom && isValidGiftSet(custom.giftIds)) allowed = custom.giftIds;
-  }
-  const verdict = verifyGame(payload, allowed);
+  // The game is checked on the 26 gifts it was dealt (26 distinct gifts of the catalogue), not on the
+  // player's set as it is now: a set edited after the game, or before a backup is recovered, would make the
+  // game unsavable forever. Any 26 catalogue gifts are a set the player could have saved and played.
+  // (docs/decisions/16XX-input-games-keep-their-gifts.md)
+  const verdict = verifyGame(payload, payload.giftIdsUsed);
   if (!verdict.ok) throw unprocessable(`This game breaks the rules: ${verdict.rule}`, verdict.field);
+  // A game names a custom set only if it is the player's own (one set per player, whose id never changes).
+  if (payload.customGiftSetId !== null) {
+    const own = await giftSetsRepo(db).findByUser(owner.id);
+    if (own?.id !== payload.customGiftSetId) {
+      throw unprocessable(notOwnGiftSet(payload.customGiftSetId), 'customGiftSetId');
+    }
+  }
 
   // Insert first: a save that is new (the common case) costs one write; a repeat finds the stored record.
   const games = gamesRepo(db);

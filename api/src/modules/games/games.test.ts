@@ -2,7 +2,7 @@ import { DEFAULT_GIFT_IDS, type SavedGamePayload } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playGame } from '../../testing/games.js';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
-import { DIFFERENT_PAYLOAD } from './games.service.js';
+import { DIFFERENT_PAYLOAD, notOwnGiftSet } from './games.service.js';
 
 let server: TestServer;
 let player: TestClient;
@@ -152,15 +152,6 @@ describe('POST /api/games', () => {
         /needs/,
       ],
       [
-        'a gift outside the set',
-        () => {
-          const p = base();
-          return { ...p, giftIdsUsed: p.giftIdsUsed.map((id) => (id === 1 ? 44 : id)) };
-        },
-        'giftIdsUsed',
-        /not in the gift set/,
-      ],
-      [
         'the wrong player gift',
         () => {
           const p = base();
@@ -190,13 +181,68 @@ describe('POST /api/games', () => {
     expect(noCases).toMatchObject({ status: 400, body: { field: 'casesEliminated' } });
   });
 
-  it('accepts a game dealt from the player’s own gift set, and only from a set they have', async () => {
+  it('accepts a game dealt from the player’s own gift set, and keeps it savable after the set is edited', async () => {
     const custom = [...DEFAULT_GIFT_IDS.slice(1), 44];
-    const payload = playGame({ seed: 11, giftIds: custom, dealInRound: 6 });
-    expect((await player.post('/api/games', payload)).status).toBe(422);
     const saved = await player.post('/api/gifts/custom', { name: 'Big', giftIds: custom });
-    const withSet = { ...payload, customGiftSetId: saved.body.customGiftSet.id };
-    expect((await player.post('/api/games', withSet)).status).toBe(201);
+    const setId = saved.body.customGiftSet.id as number;
+    const payload = playGame({ seed: 11, giftIds: custom, dealInRound: 6, customGiftSetId: setId });
+    // The player edits the set after the game (or between a failed save and its retry): the game was
+    // dealt from the old 26, and is saved on them.
+    const edited = [...DEFAULT_GIFT_IDS.slice(2), 43, 44];
+    const again = await player.post('/api/gifts/custom', { name: 'Bigger', giftIds: edited });
+    expect(again.body.customGiftSet.id).toBe(setId);
+    const res = await player.post('/api/games', payload);
+    expect(res.status).toBe(201);
+    expect(res.body.game).toMatchObject({ customGiftSetId: setId, giftIdsUsed: payload.giftIdsUsed });
+  });
+
+  describe('refuses a customGiftSetId that is not the player’s own set with 422 naming the field', () => {
+    it.each([
+      ['a set that does not exist', async () => 999999],
+      [
+        'another player’s set',
+        async () => {
+          const other = server.client();
+          await other.login('other');
+          const set = await other.post('/api/gifts/custom', { name: 'Theirs', giftIds: DEFAULT_GIFT_IDS });
+          return set.body.customGiftSet.id as number;
+        },
+      ],
+    ])('%s', async (_name, setId) => {
+      const id = await setId();
+      const before = await countGames();
+      const res = await player.post('/api/games', {
+        ...playGame({ seed: 30, dealInRound: 2 }),
+        customGiftSetId: id,
+      });
+      expect(res.status).toBe(422);
+      expect(res.body).toEqual({ error: notOwnGiftSet(id), field: 'customGiftSetId' });
+      expect(await countGames()).toBe(before);
+    });
+
+    it('and from a player who has no set', async () => {
+      const fresh = server.client();
+      await server.createUser({ username: 'setless' });
+      await fresh.login('setless');
+      const res = await fresh.post('/api/games', {
+        ...playGame({ seed: 31, dealInRound: 2 }),
+        customGiftSetId: 1,
+      });
+      expect(res).toMatchObject({ status: 422, body: { field: 'customGiftSetId' } });
+    });
+  });
+
+  it('checks the gifts a game was dealt: 26 distinct gifts of the catalogue', async () => {
+    const p = playGame({ seed: 32, dealInRound: 2 });
+    const unknown = await player.post('/api/games', {
+      ...p,
+      giftIdsUsed: p.giftIdsUsed.map((id) => (id === 1 ? 9999 : id)),
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.field).toMatch(/^giftIdsUsed\.\d+$/);
+    expect(unknown.body.error).toMatch(/not in the catalogue/);
+    const short = await player.post('/api/games', { ...p, giftIdsUsed: p.giftIdsUsed.slice(1) });
+    expect(short).toMatchObject({ status: 400, body: { field: 'giftIdsUsed' } });
   });
 });
 

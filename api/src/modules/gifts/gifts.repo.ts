@@ -1,4 +1,5 @@
 import type { CustomGiftSet } from '@dond/shared';
+import { translatingDriverErrors } from '../../db/driverErrors.js';
 import type { Db } from '../../db/knex.js';
 
 interface GiftSetRow {
@@ -17,7 +18,7 @@ const toGiftSet = (row: GiftSetRow): CustomGiftSet => ({
 
 export function giftSetsRepo(db: Db) {
   const sets = () => db<GiftSetRow>('gift_sets');
-  return {
+  return translatingDriverErrors({
     async findByUser(userId: number): Promise<CustomGiftSet | null> {
       const row = await sets().where({ user_id: userId }).first();
       return row ? toGiftSet(row) : null;
@@ -38,5 +39,5 @@ export function giftSetsRepo(db: Db) {
       if (!saved) throw new Error('gift set vanished after saving');
       return saved;
     },
-  };
+  });
 }

@@ -59,9 +59,19 @@ describe('/api/gifts/custom', () => {
     ],
     [{ name: '', giftIds: CUSTOM }, 'name', 'Gift set name is required'],
     [{ name: 'n'.repeat(51), giftIds: CUSTOM }, 'name', 'Gift set name must be at most 50 characters'],
+    [{ name: '🎁'.repeat(51), giftIds: CUSTOM }, 'name', 'Gift set name must be at most 50 characters'],
   ])('refuses %j with 400', async (body, field, error) => {
     const res = await player.post('/api/gifts/custom', body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error, field });
+  });
+
+  it('stores a name of 50 characters as its column counts them (code points): 50 emoji fit', async () => {
+    for (const name of ['n'.repeat(50), '🎁'.repeat(50), 'İ'.repeat(50)]) {
+      const res = await player.post('/api/gifts/custom', { name, giftIds: CUSTOM });
+      expect(res.status).toBe(200);
+      expect(res.body.customGiftSet.name).toBe(name);
+      expect((await player.get('/api/gifts/custom')).body.customGiftSet.name).toBe(name);
+    }
   });
 });

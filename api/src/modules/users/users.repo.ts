@@ -1,5 +1,7 @@
 import type { AdminUser, CurrentUser, UserStatus } from '@dond/shared';
+import { isUniqueViolation, isValueTooLong, translatingDriverErrors } from '../../db/driverErrors.js';
 import type { Db } from '../../db/knex.js';
+import { badRequest } from '../../http/errors.js';
 import { fetchPage, type ListRequest, type Page } from '../../http/listQuery.js';
 
 export interface UserRow {
@@ -100,7 +102,7 @@ const likeContaining = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g
 
 export function usersRepo(db: Db) {
   const users = () => db<UserRow>('users');
-  return {
+  return translatingDriverErrors({
     async findById(id: number): Promise<User | null> {
       const row = await users().where({ id }).first();
       return row ? toUser(row) : null;
@@ -137,6 +139,10 @@ export function usersRepo(db: Db) {
         });
       } catch (error) {
         if (isUniqueViolation(error)) return null;
+        // The schemas keep every value within its column; should one still overflow (MySQL refuses it,
+        // SQLite has no limit), it is the caller's input.
+        if (isValueTooLong(error))
+          throw badRequest('A value is longer than the database can store', tooLongField(error));
         throw error;
       }
       return this.findByUsername(input.username);
@@ -173,17 +179,13 @@ export function usersRepo(db: Db) {
     async hasAdmin(): Promise<boolean> {
       return (await users().where({ is_admin: true }).first('id')) !== undefined;
     },
-  };
+  });
 }
 export type UsersRepo = ReturnType<typeof usersRepo>;
 
-/** A duplicate key on either engine (MySQL 1062, SQLite SQLITE_CONSTRAINT_UNIQUE / PRIMARYKEY). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; errno?: number };
-  return (
-    e?.code === 'ER_DUP_ENTRY' ||
-    e?.errno === 1062 ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
-  );
+/** The request field of a users column named in MySQL's 'Data too long for column ...' message. */
+function tooLongField(error: unknown): string | undefined {
+  const column = /column '(\w+)'/.exec(String((error as { message?: unknown }).message))?.[1];
+  if (column === 'username' || column === 'username_key') return 'username';
+  return column === 'email' ? 'email' : undefined;
 }
