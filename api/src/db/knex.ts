@@ -54,7 +54,7 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
         min: 1,
         max: 1,
         afterCreate(
-          conn: { pragma: (sql: string) => unknown },
+          conn: { pragma: (sql: string) => unknown; close: () => void },
           done: (err: Error | null, conn: unknown) => void,
         ) {
           // One process owns the file: the server's single connection holds it in exclusive locking mode,
@@ -63,17 +63,27 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
           // request's session read more than the read itself. Another process (npm run migrate, the sqlite3
           // shell) waits busy_timeout for the file, then gets SQLITE_BUSY: stop the server first
           // (docs/decisions/0015).
-          conn.pragma('locking_mode = EXCLUSIVE');
-          conn.pragma('journal_mode = WAL');
-          conn.pragma('synchronous = NORMAL');
-          conn.pragma('foreign_keys = ON');
-          // better-sqlite3 runs in this process and synchronously: a query cannot be stopped midway, so the
-          // time limit here is how long it waits for a lock (SQLITE_BUSY, a 503, after that).
-          conn.pragma(`busy_timeout = ${busyTimeoutMs}`);
-          // A checkpoint every 4,000 WAL pages (16 MB) rather than 1,000: a save writes about a dozen pages
-          // (the row and its indexes), so checkpoints, which stall the saves waiting on them, come four times
-          // rarer, and a page written many times between two checkpoints is copied once.
-          conn.pragma('wal_autocheckpoint = 4000');
+          try {
+            // The file's lock is taken here, once: if another process holds it, fail at once (better-sqlite3
+            // would wait 5 s, with the whole server standing still) and let the pool try again; the request
+            // gets its 503 at the acquire timeout.
+            conn.pragma('busy_timeout = 0');
+            conn.pragma('locking_mode = EXCLUSIVE');
+            conn.pragma('journal_mode = WAL');
+            conn.pragma('synchronous = NORMAL');
+            conn.pragma('foreign_keys = ON');
+            // better-sqlite3 runs in this process and synchronously: a query cannot be stopped midway, so
+            // the time limit here is how long it waits for a lock (SQLITE_BUSY, a 503, after that).
+            conn.pragma(`busy_timeout = ${busyTimeoutMs}`);
+            // A checkpoint every 4,000 WAL pages (16 MB) rather than 1,000: a save writes about a dozen pages
+            // (the row and its indexes), so checkpoints, which stall the saves waiting on them, come four
+            // times rarer, and a page written many times between two checkpoints is copied once.
+            conn.pragma('wal_autocheckpoint = 4000');
+          } catch (error) {
+            // Knex does not close a connection whose set-up failed: every retry would leak a file handle.
+            conn.close();
+            return done(error as Error, conn);
+          }
           done(null, conn);
         },
       },

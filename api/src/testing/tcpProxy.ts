@@ -15,6 +15,7 @@ export type Outage = 'refuse' | 'blackhole' | 'stall';
 export class TcpProxy {
   private readonly server = net.createServer((client) => this.accept(client));
   private readonly sockets = new Set<net.Socket>();
+  private readonly clients = new Set<net.Socket>();
   private outage: Outage | null = null;
   /** Writes held back during a stall, in the order they arrived. */
   private held: Array<() => void> = [];
@@ -27,6 +28,11 @@ export class TcpProxy {
     const proxy = new TcpProxy(target);
     await proxy.listen(0);
     return proxy;
+  }
+
+  /** How many connections from the app are open now. */
+  get connections(): number {
+    return this.clients.size;
   }
 
   /** `url` with its host and port replaced by the proxy's. */
@@ -86,6 +92,8 @@ export class TcpProxy {
 
   private accept(client: net.Socket): void {
     this.track(client);
+    this.clients.add(client);
+    client.on('close', () => this.clients.delete(client));
     // One that slipped in while the listener was closing is refused all the same.
     if (this.outage === 'refuse') return void client.destroy();
     // A black hole holds the connection open and says nothing.
@@ -112,5 +120,6 @@ export class TcpProxy {
   private destroyAll(): void {
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+    this.clients.clear();
   }
 }
