@@ -277,6 +277,41 @@ describe.runIf(process.env.TEST_MYSQL_URL)('MySQL: the database server stalls', 
   });
 });
 
+// The real thing, on demand only (TEST_SIGSTOP_MARIADB=1, this file alone): it freezes the MariaDB server
+// that other test files share. The server must be this user's own, as scripts/mariadb-test.sh starts it.
+describe.runIf(process.env.TEST_MYSQL_URL && process.env.TEST_SIGSTOP_MARIADB === '1')(
+  'MySQL: the real server stopped with SIGSTOP',
+  () => {
+    let scene: Scene;
+    beforeAll(async () => {
+      const server = await startTestServer({
+        connect: (url) => createDb(url, { queryTimeoutMs: QUERY_LIMIT_MS }),
+      });
+      scene = await setUp(server);
+    });
+    afterAll(() => scene.server.close());
+
+    it('answers 503 within the limit while it is stopped, and serves again after SIGCONT', async () => {
+      await expectServing(scene);
+      const [[{ file }]] = (await scene.server.db.raw('select @@pid_file as file')) as [[{ file: string }]];
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      await Promise.all(databaseCalls(scene).map(([, call]) => call()));
+      process.kill(pid, 'SIGSTOP');
+      let times: number[];
+      try {
+        times = await expectUnavailable(scene);
+        expect(Math.max(...times)).toBeLessThan(QUERY_LIMIT_MS + 700);
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+      console.log(
+        `SIGSTOP mariadbd, limit ${QUERY_LIMIT_MS} ms: 503 in ${Math.round(Math.min(...times))} to ${Math.round(Math.max(...times))} ms`,
+      );
+      await expectServing(scene);
+    });
+  },
+);
+
 describe('SQLite: another process holds the database file locked', () => {
   let scene: Scene;
   let file = '';
