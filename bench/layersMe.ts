@@ -66,7 +66,11 @@ const login = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
 });
 const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
 const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
-const storedSession = ((await db('sessions').where({ sid: sessionKey(sid) }).first()) as { sess: string }).sess;
+const storedSession = (
+  (await db('sessions')
+    .where({ sid: sessionKey(sid) })
+    .first()) as { sess: string }
+).sess;
 
 /** express-session's cost alone: the stored session, at once, from memory. */
 class FixedStore extends session.Store {
