@@ -70,8 +70,9 @@ function userIdOf(sess: SessionData): number | null {
 
 /**
  * express-session store on the app's own Knex, so sessions survive a restart and are shared by every API
- * instance. Rows are keyed by sessionKey(sid), never the id itself: a dump of the table opens no session. Every failure reaches express-session's callback (and so the error handler as a 503); Knex's
- * connection timeout bounds how long a call can wait.
+ * instance. Rows are keyed by sessionKey(sid), never the id itself: a dump of the table opens no session.
+ * Every failure reaches express-session's callback (and so the error handler as a 503); the query time limit
+ * and Knex's connection timeout bound how long a call can wait.
  */
 export class KnexSessionStore extends session.Store {
   private readonly sessionWithUser: ReturnType<typeof prepared>;
