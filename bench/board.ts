@@ -11,6 +11,7 @@
 //      (GPU included, read from /proc). Target: Chromium under 5% of a core. The bare page runs its ticker,
 //      as a Pixi app does by default, for comparison.
 // Needs a build (npm run build); starts the built server on a throwaway SQLite file.
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -83,6 +84,8 @@ async function startGameServer(dir: string): Promise<{ child: ChildProcess; url:
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Required in production; a fresh one per run.
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${path.join(dir, 'bench.sqlite')}`,

@@ -14,7 +14,7 @@ import express, { type RequestHandler } from 'express';
 import session from 'express-session';
 import { createApp } from '../api/src/app.js';
 import { createPassport, sessionUser } from '../api/src/auth/passport.js';
-import { KnexSessionStore } from '../api/src/auth/sessionStore.js';
+import { KnexSessionStore, sessionKey } from '../api/src/auth/sessionStore.js';
 import { crossSiteRefusal } from '../api/src/http/origin.js';
 import { apiSecurityHeaders, headersStep } from '../api/src/http/securityHeaders.js';
 import { createMailer } from '../api/src/mail/mailer.js';
@@ -66,7 +66,11 @@ const login = await fetch(`http://127.0.0.1:${appPort}/api/auth/login`, {
 });
 const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
 const sid = decodeURIComponent(cookie.split('=')[1]!).slice(2).split('.')[0]!;
-const storedSession = ((await db('sessions').where({ sid }).first()) as { sess: string }).sess;
+const storedSession = (
+  (await db('sessions')
+    .where({ sid: sessionKey(sid) })
+    .first()) as { sess: string }
+).sess;
 
 /** express-session's cost alone: the stored session, at once, from memory. */
 class FixedStore extends session.Store {

@@ -11,10 +11,10 @@ import express, {
 } from 'express';
 import session from 'express-session';
 import { createPassport, sessionUser } from './auth/passport.js';
-import { KnexSessionStore } from './auth/sessionStore.js';
+import { KnexSessionStore, newSessionId } from './auth/sessionStore.js';
 import type { Config } from './config.js';
-import type { Db } from './db/knex.js';
-import { errorHandler, notFound } from './http/errors.js';
+import { databaseAnswers, type Db } from './db/knex.js';
+import { AppError, DATABASE_UNAVAILABLE, errorHandler, notFound } from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
 import { apiSecurityHeaders, pageSecurityHeaders, type HeaderSetter } from './http/securityHeaders.js';
 import type { Mailer } from './mail/mailer.js';
@@ -26,7 +26,6 @@ import { gamesRouter } from './modules/games/games.router.js';
 import { giftsRouter } from './modules/gifts/gifts.router.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
-
 
 export interface AppDeps {
   config: Pick<Config, 'appUrl' | 'trustProxy'>;
@@ -48,6 +47,8 @@ const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../game-client/dist', impor
 const DEFAULT_ADMIN_DIR = fileURLToPath(new URL('../../admin-console/dist', import.meta.url));
 
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long /api/health waits for the database's answer before it says 503. */
+export const HEALTH_DATABASE_TIMEOUT_MS = 1000;
 export const BODY_LIMIT = '100kb';
 
 /** Builds the whole server from its dependencies: nothing global, so tests make as many as they like. */
@@ -100,12 +101,14 @@ function apiRoutes(
   // What every API request goes through, as one middleware rather than a router layer each (every layer
   // costs Express a match and a call): no-store, the origin check and the JSON body for state-changing
   // requests, the session, and its user (Passport's deserializeUser, so status and expiry, every request).
+  const headers = apiSecurityHeaders();
   const request = apiRequest({
     appUrl: deps.config.appUrl,
-    headers: apiSecurityHeaders(),
+    headers,
     json: express.json({ limit: BODY_LIMIT }),
     session: session({
       name: SESSION_COOKIE,
+      genid: newSessionId,
       secret: deps.sessionSecret,
       store: sessions,
       resave: false,
@@ -126,10 +129,16 @@ function apiRoutes(
   });
 
   const router = express.Router();
-  router.use(request);
-  router.get('/health', (_req, res) => {
+  // Before the session step, so a cookie costs the check no session read: a `select 1` within 1 s.
+  router.get('/health', async (_req, res) => {
+    headers(res);
+    res.setHeader('Cache-Control', 'no-store');
+    if (!(await databaseAnswers(deps.db, HEALTH_DATABASE_TIMEOUT_MS))) {
+      throw new AppError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '2' });
+    }
     res.json({ ok: true });
   });
+  router.use(request);
   router.use('/auth', authRouter(ctx));
   router.use('/auth', passwordResetRouter(ctx));
   router.use('/session', sessionRouter(ctx));

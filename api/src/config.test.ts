@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { seedFirstAdmin, sessionSecret } from './db/seed.js';
+import { seedFirstAdmin } from './db/seed.js';
 import { startTestServer, TestClient, type TestServer } from './testing/testServer.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,6 +34,15 @@ const BAD_VALUES: Array<[env: Record<string, string>, line: string]> = [
   [{ APP_URL: 'ftp://x' }, 'APP_URL: APP_URL must be an http(s) URL such as https://game.example.com'],
   [{ SMTP_URL: 'http://x' }, 'SMTP_URL: SMTP_URL must be an smtp:// or smtps:// URL'],
   [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET: SESSION_SECRET must be at least 32 characters'],
+  [
+    { NODE_ENV: 'production' },
+    'SESSION_SECRET: SESSION_SECRET is required when NODE_ENV=production: set it to a random string of at least 32 characters, for example the output of `openssl rand -base64 48`',
+  ],
+  [
+    { DB_QUERY_TIMEOUT_MS: 'soon' },
+    'DB_QUERY_TIMEOUT_MS: DB_QUERY_TIMEOUT_MS must be a number of milliseconds',
+  ],
+  [{ DB_QUERY_TIMEOUT_MS: '50' }, 'DB_QUERY_TIMEOUT_MS: DB_QUERY_TIMEOUT_MS must be from 100 to 600000 (ms)'],
   [{ ADMIN_USERNAME: 'boss' }, 'ADMIN_PASSWORD: ADMIN_USERNAME and ADMIN_PASSWORD must be set together'],
   [
     { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: '12345' },
@@ -47,7 +56,16 @@ const BAD_VALUES: Array<[env: Record<string, string>, line: string]> = [
 ];
 
 const STARTS_REFUSED = BAD_VALUES.filter(([env]) =>
-  ['PORT=abc', 'DATABASE_URL', 'APP_URL', 'SMTP_URL', 'SESSION_SECRET', 'ADMIN_USERNAME=boss'].some((key) => {
+  [
+    'PORT=abc',
+    'DATABASE_URL',
+    'APP_URL',
+    'SMTP_URL',
+    'SESSION_SECRET',
+    'NODE_ENV=production',
+    'DB_QUERY_TIMEOUT_MS=soon',
+    'ADMIN_USERNAME=boss',
+  ].some((key) => {
     const [name, value] = key.split('=');
     return name! in env && (value === undefined || env[name!] === value);
   }),
@@ -61,6 +79,8 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: 'sqlite:/srv/dond/data/dond.sqlite',
       sessionSecret: undefined,
+      sessionSecretFile: '/srv/dond/data/session-secret',
+      dbQueryTimeoutMs: 5000,
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Deals or No Deals <no-reply@localhost>',
@@ -85,6 +105,8 @@ describe('loadConfig', () => {
         ADMIN_USERNAME: 'boss',
         ADMIN_PASSWORD: 'secret123',
         TRUST_PROXY: 'loopback',
+        SESSION_SECRET_FILE: 'secrets/session',
+        DB_QUERY_TIMEOUT_MS: '2500',
       },
       '/srv/dond',
     );
@@ -94,6 +116,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: 'mysql://dond:dond@db:3306/dond',
       sessionSecret: 'x'.repeat(32),
+      sessionSecretFile: '/srv/dond/secrets/session',
+      dbQueryTimeoutMs: 2500,
       appUrl: 'https://game.example.com',
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       mailFrom: 'Game <game@example.com>',
@@ -228,8 +252,8 @@ describe('the built server', () => {
     });
     expect(await first.stop()).toBe(0);
 
-    // The database keeps the admin and the session secret: the next start prints no password, and the
-    // session made before the restart is still good.
+    // The database keeps the admin, the secret file beside it the session secret: the next start prints
+    // no password, and the session made before the restart is still good.
     const second = await start(baseEnv());
     expect(second.output()).not.toContain('Password:');
     const again = new TestClient(second.url);
@@ -314,28 +338,5 @@ describe('the first admin when a player already took the name admin', () => {
       (await server.client().post('/api/auth/login', { username: 'admin', password: 'player-pass' })).body
         .isAdmin,
     ).toBe(false);
-  });
-});
-
-describe('sessionSecret', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.close());
-
-  it('makes one secret, keeps it in the database, and answers it on every later start', async () => {
-    const first = await sessionSecret(server.db, undefined);
-    expect(first.length).toBeGreaterThanOrEqual(32);
-    expect(await sessionSecret(server.db, undefined)).toBe(first);
-    const [a, b] = await Promise.all([
-      sessionSecret(server.db, undefined),
-      sessionSecret(server.db, undefined),
-    ]);
-    expect([a, b]).toEqual([first, first]);
-  });
-
-  it('uses SESSION_SECRET when it is set', async () => {
-    expect(await sessionSecret(server.db, 'y'.repeat(40))).toBe('y'.repeat(40));
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { passwordSchema, usernameSchema } from '@dond/shared';
 import { z } from 'zod';
+import { DEFAULT_QUERY_TIMEOUT_MS } from './db/knex.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -23,6 +24,14 @@ const envSchema = z
         error: 'DATABASE_URL must be sqlite:<file> or mysql://user:pass@host:port/db',
       }),
     SESSION_SECRET: optional(z.string().min(32, { error: 'SESSION_SECRET must be at least 32 characters' })),
+    SESSION_SECRET_FILE: optional(z.string()),
+    DB_QUERY_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ error: 'DB_QUERY_TIMEOUT_MS must be a number of milliseconds' })
+        .int({ error: 'DB_QUERY_TIMEOUT_MS must be a whole number of milliseconds' })
+        .min(100, { error: 'DB_QUERY_TIMEOUT_MS must be from 100 to 600000 (ms)' })
+        .max(600_000, { error: 'DB_QUERY_TIMEOUT_MS must be from 100 to 600000 (ms)' }),
+    ),
     APP_URL: optional(
       z.url({
         protocol: /^https?$/,
@@ -46,6 +55,12 @@ const envSchema = z
         ),
     ),
   })
+  // A secret made on the server's own disk would differ on every instance and vanish with its container.
+  .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET !== undefined, {
+    error:
+      'SESSION_SECRET is required when NODE_ENV=production: set it to a random string of at least 32 characters, for example the output of `openssl rand -base64 48`',
+    path: ['SESSION_SECRET'],
+  })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     error: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
@@ -57,6 +72,9 @@ export interface Config {
   host: string;
   databaseUrl: string;
   sessionSecret: string | undefined;
+  /** Where the secret is kept when SESSION_SECRET is unset (never in the database). */
+  sessionSecretFile: string;
+  dbQueryTimeoutMs: number;
   appUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -84,6 +102,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     databaseUrl,
     sessionSecret: e.SESSION_SECRET,
+    // Beside the SQLite file (a copy of the database file alone opens no session), else under the working folder.
+    sessionSecretFile: e.SESSION_SECRET_FILE
+      ? path.resolve(cwd, e.SESSION_SECRET_FILE)
+      : databaseUrl.startsWith('sqlite:')
+        ? path.join(path.dirname(databaseUrl.slice('sqlite:'.length)), 'session-secret')
+        : path.resolve(cwd, 'data/session-secret'),
+    dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS ?? DEFAULT_QUERY_TIMEOUT_MS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

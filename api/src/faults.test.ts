@@ -1,5 +1,6 @@
-// Faults: the database goes away while the server runs. Every request that needs it gets a JSON 503
-// within 2 seconds (never a hang, never a crash), and the same server serves again once it is back.
+// Faults: the database goes away or stalls while the server runs. Every request that needs it gets a JSON
+// 503 within 2 seconds (never a hang, never a crash), /api/health says 503 within a second, and the same
+// server serves again once it is back.
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ import {
 } from './testing/testServer.js';
 
 const ANSWER_WITHIN_MS = 2000;
+/** The health check's own second, and room for a busy machine. */
+const HEALTH_WITHIN_MS = 1500;
 
 /** The call's answer and how long it took; a call still unanswered after 2 s fails the test. */
 async function answered(
@@ -92,10 +95,21 @@ async function expectUnavailable(scene: Scene): Promise<number[]> {
     expect(res.headers.get('retry-after'), name).toBe('2');
     expect(res.ms, name).toBeLessThan(ANSWER_WITHIN_MS);
   });
-  // The process is up and serves what needs no database.
-  const health = await answered('GET /api/health', () => scene.server.client().get('/api/health'));
-  expect(health.status).toBe(200);
+  await expectHealth(scene.server, 503);
   return answers.map((res) => res.ms);
+}
+
+/** /api/health says `status` within about a second: 503 with the one message while the database is away. */
+async function expectHealth(server: TestServer, status: 200 | 503): Promise<number> {
+  const health = await answered('GET /api/health', () => server.client().get('/api/health'));
+  expect(health.status).toBe(status);
+  if (status === 200) expect(health.body).toEqual({ ok: true });
+  else {
+    expect(health.body).toEqual({ error: DATABASE_UNAVAILABLE });
+    expect(health.headers.get('retry-after')).toBe('2');
+  }
+  expect(health.ms).toBeLessThan(HEALTH_WITHIN_MS);
+  return health.ms;
 }
 
 /**
@@ -121,6 +135,7 @@ async function expectServing({ server, player, admin }: Scene): Promise<void> {
     expect.arrayContaining(['player', 'boss']),
   );
   expect((await answered('my games', () => player.get('/api/games/my-games'))).body).toEqual({ games: [] });
+  await expectHealth(server, 200);
 }
 
 describe('SQLite: the database file cannot be opened', () => {
@@ -203,6 +218,133 @@ describe.runIf(process.env.TEST_MYSQL_URL)('MySQL: the database server goes away
     } finally {
       await proxy.restore();
     }
+    await expectServing(scene);
+  });
+});
+
+/** The query limit of the servers below (DB_QUERY_TIMEOUT_MS): short, so the tests are quick. */
+const QUERY_LIMIT_MS = 500;
+
+/** Waits until `done` holds, for up to `withinMs`; answers whether it did. */
+async function eventually(done: () => boolean, withinMs: number): Promise<boolean> {
+  const until = performance.now() + withinMs;
+  while (!done() && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  return done();
+}
+
+describe.runIf(process.env.TEST_MYSQL_URL)('MySQL: the database server stalls', () => {
+  let scene: Scene;
+  let proxy: TcpProxy;
+  beforeAll(async () => {
+    const mysql = new URL(process.env.TEST_MYSQL_URL!);
+    proxy = await TcpProxy.start({ host: mysql.hostname, port: Number(mysql.port || 3306) });
+    const server = await startTestServer({
+      connect: (url) => createDb(proxy.rewrite(url), { queryTimeoutMs: QUERY_LIMIT_MS }),
+    });
+    scene = await setUp(server);
+  });
+  afterAll(async () => {
+    await proxy.restore();
+    await scene.server.close();
+    await proxy.close();
+  });
+
+  // Like a server stopped with SIGSTOP: connections stay open and queries sent on them get no answer and no
+  // error. Without a time limit each one held its request and its pool connection for minutes.
+  it('every request meets the query limit (503), health says 503 within 1 s, and the pool recovers', async () => {
+    await expectServing(scene);
+    // Several pooled connections open, so the stall catches queries on connections already made.
+    await Promise.all([1, 2].flatMap(() => databaseCalls(scene).map(([, call]) => call())));
+    expect(proxy.connections).toBeGreaterThan(1);
+    await proxy.cut('stall');
+    let times: number[];
+    try {
+      times = await expectUnavailable(scene);
+      // A query on an open connection ends at the limit; one waiting for a connection at the connection
+      // timeout, which is never longer than the limit.
+      expect(Math.max(...times)).toBeLessThan(QUERY_LIMIT_MS + 700);
+      // Timed-out connections are destroyed, not returned to the pool: none is left open through the proxy.
+      expect(await eventually(() => proxy.connections === 0, 3000)).toBe(true);
+      // And the next requests do not queue behind stalled ones.
+      await expectUnavailable(scene);
+    } finally {
+      await proxy.restore();
+    }
+    console.log(
+      `stalled MariaDB, limit ${QUERY_LIMIT_MS} ms: 503 in ${Math.round(Math.min(...times))} to ${Math.round(Math.max(...times))} ms`,
+    );
+    await expectServing(scene);
+  });
+});
+
+// The real thing, on demand only (TEST_SIGSTOP_MARIADB=1, this file alone): it freezes the MariaDB server
+// that other test files share. The server must be this user's own, as scripts/mariadb-test.sh starts it.
+describe.runIf(process.env.TEST_MYSQL_URL && process.env.TEST_SIGSTOP_MARIADB === '1')(
+  'MySQL: the real server stopped with SIGSTOP',
+  () => {
+    let scene: Scene;
+    beforeAll(async () => {
+      const server = await startTestServer({
+        connect: (url) => createDb(url, { queryTimeoutMs: QUERY_LIMIT_MS }),
+      });
+      scene = await setUp(server);
+    });
+    afterAll(() => scene.server.close());
+
+    it('answers 503 within the limit while it is stopped, and serves again after SIGCONT', async () => {
+      await expectServing(scene);
+      const [[{ file }]] = (await scene.server.db.raw('select @@pid_file as file')) as [[{ file: string }]];
+      const pid = Number(fs.readFileSync(file, 'utf8').trim());
+      await Promise.all(databaseCalls(scene).map(([, call]) => call()));
+      process.kill(pid, 'SIGSTOP');
+      let times: number[];
+      try {
+        times = await expectUnavailable(scene);
+        expect(Math.max(...times)).toBeLessThan(QUERY_LIMIT_MS + 700);
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+      console.log(
+        `SIGSTOP mariadbd, limit ${QUERY_LIMIT_MS} ms: 503 in ${Math.round(Math.min(...times))} to ${Math.round(Math.max(...times))} ms`,
+      );
+      await expectServing(scene);
+    });
+  },
+);
+
+describe('SQLite: another process holds the database file locked', () => {
+  let scene: Scene;
+  let file = '';
+  beforeAll(async () => {
+    const server = await startTestServer({
+      sqlite: true,
+      connect: (url) => {
+        file = url.slice('sqlite:'.length);
+        return createDb(url, { queryTimeoutMs: QUERY_LIMIT_MS });
+      },
+    });
+    scene = await setUp(server);
+  });
+  afterAll(() => scene.server.close());
+
+  // The server's connection is made again while another connection holds the file: a second server or
+  // `npm run migrate` (each holds it in exclusive mode, db/knex.ts), a sqlite3 shell in a transaction.
+  it('answers 503 within the limit while it is locked, health says so, and serves once it is free', async () => {
+    await expectServing(scene);
+    await scene.server.db.destroy();
+    const other = createDb(`sqlite:${file}`);
+    await other.raw('select count(*) from users');
+    let times: number[];
+    try {
+      scene.server.db.initialize();
+      times = await expectUnavailable(scene);
+      expect(Math.max(...times)).toBeLessThan(QUERY_LIMIT_MS + 700);
+    } finally {
+      await other.destroy();
+    }
+    console.log(
+      `locked SQLite, limit ${QUERY_LIMIT_MS} ms: 503 in ${Math.round(Math.min(...times))} to ${Math.round(Math.max(...times))} ms`,
+    );
     await expectServing(scene);
   });
 });

@@ -3,7 +3,8 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
-import { seedFirstAdmin, sessionSecret } from './db/seed.js';
+import { sessionSecret } from './auth/sessionSecret.js';
+import { seedFirstAdmin } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 
 export interface RunningServer {
@@ -18,10 +19,11 @@ export async function startServer(
   config: Config,
   print: (text: string) => void = console.log,
 ): Promise<RunningServer> {
-  const db = createDb(config.databaseUrl);
+  // Read before the database is touched: a bad secret file stops the start with its message.
+  const secret = sessionSecret(config.sessionSecret, config.sessionSecretFile);
+  const db = createDb(config.databaseUrl, { queryTimeoutMs: config.dbQueryTimeoutMs });
   await migrateLatest(db);
   await seedFirstAdmin(db, config.admin, Date.now(), print);
-  const secret = await sessionSecret(db, config.sessionSecret);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -8,7 +8,7 @@ import { createApp } from '../app.js';
 import { createMailer } from '../mail/mailer.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { startTestServer, TestClient, type TestServer } from '../testing/testServer.js';
-import { KnexSessionStore, takeUserReadWithSession } from './sessionStore.js';
+import { KnexSessionStore, sessionKey, takeUserReadWithSession } from './sessionStore.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let clock = Date.UTC(2026, 10, 21, 12);
@@ -49,7 +49,11 @@ async function signedIn(username: string, extra: { isAdmin?: boolean; expiryDate
   return { user, here, there, sid };
 }
 
-const sessionRow = (sid: string) => server.db('sessions').where({ sid }).first();
+const sessionRow = (sid: string) =>
+  server
+    .db('sessions')
+    .where({ sid: sessionKey(sid) })
+    .first();
 
 describe('the session and its user, read together', () => {
   it('answers the fresh user on both instances', async () => {
@@ -94,7 +98,7 @@ describe('the session and its user, read together', () => {
     const { here, sid } = await signedIn('expired_row');
     await server
       .db('sessions')
-      .where({ sid })
+      .where({ sid: sessionKey(sid) })
       .update({ expires_at: clock - 1 });
     expect((await here.get('/api/auth/me')).status).toBe(401);
     expect((await here.get('/api/session/validate')).body).toEqual({ valid: false });
@@ -103,7 +107,10 @@ describe('the session and its user, read together', () => {
   it('reads the user of the session data, not of a row column that names someone else', async () => {
     const boss = await server.createUser({ username: 'the_boss', isAdmin: true });
     const { user, here, sid } = await signedIn('plain_player');
-    await server.db('sessions').where({ sid }).update({ user_id: boss.id });
+    await server
+      .db('sessions')
+      .where({ sid: sessionKey(sid) })
+      .update({ user_id: boss.id });
     expect((await here.get('/api/auth/me')).body.user).toEqual({
       id: user.id,
       username: 'plain_player',
@@ -117,7 +124,10 @@ describe('the session and its user, read together', () => {
 
   it('reads the user on its own for a session row without user_id', async () => {
     const { user, here, sid } = await signedIn('no_column');
-    await server.db('sessions').where({ sid }).update({ user_id: null });
+    await server
+      .db('sessions')
+      .where({ sid: sessionKey(sid) })
+      .update({ user_id: null });
     expect((await here.get('/api/auth/me')).body.user.username).toBe('no_column');
     await usersRepo(server.db).update(user.id, { status: 'disabled' });
     expect((await here.get('/api/auth/me')).status).toBe(401);

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import session, { type SessionData } from 'express-session';
 import type { Db } from '../db/knex.js';
 import { prepared } from '../db/prepared.js';
@@ -16,6 +17,19 @@ interface SessionRow {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A new session id: 256 random bits (express-session's own are 192), for express-session's `genid`. */
+export function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The key a session is stored under: the SHA-256 of its id, so the table holds no id a cookie could carry.
+ * The id is 256 random bits, so no key needs a salt or a secret to stay out of reach of a guess.
+ */
+export function sessionKey(sid: string): string {
+  return createHash('sha256').update(sid).digest('base64url');
+}
 
 // The session and its user in one read, so the status and expiry check costs no second query. Plain SQL that
 // both engines run as is; the user's columns keep their own names (no clash with the session's), and only
@@ -56,8 +70,9 @@ function userIdOf(sess: SessionData): number | null {
 
 /**
  * express-session store on the app's own Knex, so sessions survive a restart and are shared by every API
- * instance. Every failure reaches express-session's callback (and so the error handler as a 503); Knex's
- * connection timeout bounds how long a call can wait.
+ * instance. Rows are keyed by sessionKey(sid), never the id itself: a dump of the table opens no session.
+ * Every failure reaches express-session's callback (and so the error handler as a 503); the query time limit
+ * and Knex's connection timeout bound how long a call can wait.
  */
 export class KnexSessionStore extends session.Store {
   private readonly sessionWithUser: ReturnType<typeof prepared>;
@@ -77,7 +92,7 @@ export class KnexSessionStore extends session.Store {
 
   // On SQLite the read usually answers at once (db/prepared.ts), and express-session goes on in the same turn.
   override get(sid: string, callback: (err: unknown, session?: SessionData | null) => void): void {
-    this.sessionWithUser.read<SessionWithUserRow>([sid], (error, row) => {
+    this.sessionWithUser.read<SessionWithUserRow>([sessionKey(sid)], (error, row) => {
       if (error) return callback(error);
       let sess: SessionDataWithUser | null = null;
       try {
@@ -108,7 +123,7 @@ export class KnexSessionStore extends session.Store {
   override set(sid: string, sess: SessionData, callback?: (err?: unknown) => void): void {
     const row = { sess: JSON.stringify(sess), expires_at: this.expiry(sess), user_id: userIdOf(sess) };
     this.db<SessionRow>('sessions')
-      .insert({ sid, ...row })
+      .insert({ sid: sessionKey(sid), ...row })
       .onConflict('sid')
       .merge(row)
       .then(() => callback?.())
@@ -120,7 +135,7 @@ export class KnexSessionStore extends session.Store {
 
   override destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.db<SessionRow>('sessions')
-      .where({ sid })
+      .where({ sid: sessionKey(sid) })
       .delete()
       .then(() => callback?.())
       .catch((error: unknown) => callback?.(error));
@@ -129,7 +144,7 @@ export class KnexSessionStore extends session.Store {
   /** Ends every session of a user, but one (the caller's own) if given. */
   async destroyUserSessions(userId: number, exceptSid?: string): Promise<void> {
     const query = this.db<SessionRow>('sessions').where({ user_id: userId });
-    if (exceptSid) query.whereNot({ sid: exceptSid });
+    if (exceptSid) query.whereNot({ sid: sessionKey(exceptSid) });
     await query.delete();
   }
 

@@ -13,13 +13,36 @@ export type Db = Knex;
  */
 export const CONNECTION_TIMEOUT_MS = 1000;
 
+/** How long one query may run by default (DB_QUERY_TIMEOUT_MS) before its request gets a 503. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 5000;
+
+/**
+ * The longest SQLite waits for a lock held by another process. better-sqlite3 waits synchronously, so the
+ * whole server stands still for this long: it stays short whatever the query limit (docs/decisions/16XX-db).
+ */
+const SQLITE_BUSY_TIMEOUT_MS = 1000;
+
+export interface DbOptions {
+  /** The time limit of one query, in ms; 0 for none (migrations from the command line). */
+  queryTimeoutMs?: number;
+}
+
+/** A query that met its time limit: its connection is destroyed and its request answers 503. */
+export class QueryTimeoutError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(ms: number) {
+    super(`Query timeout: no answer from the database within ${ms} ms`);
+    this.name = 'QueryTimeoutError';
+  }
+}
+
 /**
  * A Knex instance for `sqlite:<file>` (better-sqlite3) or `mysql://…` / `mariadb://…` (mysql2). A failed
  * query's error never carries its bound values (a password hash, a session id): Knex puts the query into the
  * message with placeholders only, and scrubQueryError drops the driver's copies of the values.
  */
-export function createDb(databaseUrl: string): Db {
-  const db = connect(databaseUrl);
+export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
+  const db = connect(databaseUrl, options);
   db.on('query-error', scrubQueryError);
   // A query that meets its time limit has its SQL and values attached after the hook above, on its builder.
   db.on('start', (builder: EventEmitter) => {
@@ -29,21 +52,27 @@ export function createDb(databaseUrl: string): Db {
   return db;
 }
 
-function connect(databaseUrl: string): Db {
+function connect(databaseUrl: string, options: DbOptions): Db {
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  // Waiting for a connection (or for a new one to connect) never takes longer than a query may.
+  const connectionTimeoutMs =
+    queryTimeoutMs > 0 ? Math.min(CONNECTION_TIMEOUT_MS, queryTimeoutMs) : CONNECTION_TIMEOUT_MS;
   if (databaseUrl.startsWith('sqlite:')) {
     const filename = databaseUrl.slice('sqlite:'.length);
     if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
+    const busyTimeoutMs =
+      queryTimeoutMs > 0 ? Math.min(SQLITE_BUSY_TIMEOUT_MS, queryTimeoutMs) : SQLITE_BUSY_TIMEOUT_MS;
     return knexFactory({
       client: 'better-sqlite3',
       connection: { filename },
       compileSqlOnError: false,
       useNullAsDefault: true,
-      acquireConnectionTimeout: CONNECTION_TIMEOUT_MS,
+      acquireConnectionTimeout: connectionTimeoutMs,
       pool: {
         min: 1,
         max: 1,
         afterCreate(
-          conn: { pragma: (sql: string) => unknown },
+          conn: { pragma: (sql: string) => unknown; close: () => void },
           done: (err: Error | null, conn: unknown) => void,
         ) {
           // One process owns the file: the server's single connection holds it in exclusive locking mode,
@@ -52,22 +81,34 @@ function connect(databaseUrl: string): Db {
           // request's session read more than the read itself. Another process (npm run migrate, the sqlite3
           // shell) waits busy_timeout for the file, then gets SQLITE_BUSY: stop the server first
           // (docs/decisions/0015).
-          conn.pragma('locking_mode = EXCLUSIVE');
-          conn.pragma('journal_mode = WAL');
-          conn.pragma('synchronous = NORMAL');
-          conn.pragma('foreign_keys = ON');
-          conn.pragma('busy_timeout = 1000');
-          // A checkpoint every 4,000 WAL pages (16 MB) rather than 1,000: a save writes about a dozen pages
-          // (the row and its indexes), so checkpoints, which stall the saves waiting on them, come four times
-          // rarer, and a page written many times between two checkpoints is copied once.
-          conn.pragma('wal_autocheckpoint = 4000');
+          try {
+            // The file's lock is taken here, once: if another process holds it, fail at once (better-sqlite3
+            // would wait 5 s, with the whole server standing still) and let the pool try again; the request
+            // gets its 503 at the acquire timeout.
+            conn.pragma('busy_timeout = 0');
+            conn.pragma('locking_mode = EXCLUSIVE');
+            conn.pragma('journal_mode = WAL');
+            conn.pragma('synchronous = NORMAL');
+            conn.pragma('foreign_keys = ON');
+            // better-sqlite3 runs in this process and synchronously: a query cannot be stopped midway, so
+            // the time limit here is how long it waits for a lock (SQLITE_BUSY, a 503, after that).
+            conn.pragma(`busy_timeout = ${busyTimeoutMs}`);
+            // A checkpoint every 4,000 WAL pages (16 MB) rather than 1,000: a save writes about a dozen pages
+            // (the row and its indexes), so checkpoints, which stall the saves waiting on them, come four
+            // times rarer, and a page written many times between two checkpoints is copied once.
+            conn.pragma('wal_autocheckpoint = 4000');
+          } catch (error) {
+            // Knex does not close a connection whose set-up failed: every retry would leak a file handle.
+            conn.close();
+            return done(error as Error, conn);
+          }
           done(null, conn);
         },
       },
     });
   }
   const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
-  return knexFactory({
+  const db = knexFactory({
     client: 'mysql2',
     connection: {
       host: url.hostname,
@@ -77,13 +118,83 @@ function connect(databaseUrl: string): Db {
       database: url.pathname.replace(/^\//, ''),
       charset: 'utf8mb4',
       timezone: 'Z',
-      connectTimeout: CONNECTION_TIMEOUT_MS,
+      connectTimeout: connectionTimeoutMs,
       supportBigNumbers: true,
     },
     compileSqlOnError: false,
-    acquireConnectionTimeout: CONNECTION_TIMEOUT_MS,
+    acquireConnectionTimeout: connectionTimeoutMs,
     pool: { min: 0, max: 10 },
   });
+  if (queryTimeoutMs > 0) limitQueries(db, queryTimeoutMs);
+  return db;
+}
+
+/** The part of a mysql2 connection that a timed-out query needs. */
+interface MysqlConnection {
+  __knex__disposed?: unknown;
+  destroy(): void;
+  stream?: { destroy(): void };
+}
+interface KnexClient {
+  query(connection: MysqlConnection, query: unknown): Promise<unknown>;
+}
+
+/**
+ * Every query on `db` (transactions included) fails with a QueryTimeoutError after `ms`. A stalled server
+ * (stopped, or a network that drops packets) otherwise holds the query, its connection and its request for
+ * as long as TCP takes to give up, minutes. The connection is destroyed at once rather than returned to the
+ * pool: its query may still be in flight, so nothing else may run on it.
+ */
+function limitQueries(db: Db, ms: number): void {
+  const client = db.client as { constructor: new (...args: never[]) => KnexClient };
+  const Base = client.constructor;
+  // Knex makes a transaction's client from its client's class (not the instance), so the limit goes on a
+  // class of this instance's own.
+  class LimitedClient extends Base {
+    override query(connection: MysqlConnection, query: unknown): Promise<unknown> {
+      const running = super.query(connection, query);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          const error = new QueryTimeoutError(ms);
+          connection.__knex__disposed = error;
+          connection.destroy();
+          connection.stream?.destroy();
+          reject(error);
+        }, ms);
+        running.then(
+          (result) => {
+            clearTimeout(timer);
+            resolve(result);
+          },
+          (error: unknown) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        );
+      });
+    }
+  }
+  Object.setPrototypeOf(client, LimitedClient.prototype);
+}
+
+/**
+ * Whether the database answers a trivial query within `withinMs` (the health check). On SQLite it reads the
+ * schema, so a file that cannot be opened or is locked by another process counts as down.
+ */
+export async function databaseAnswers(db: Db, withinMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), withinMs);
+  });
+  const ping = db.raw(isMysql(db) ? 'select 1' : 'select 1 from sqlite_master limit 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([ping, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

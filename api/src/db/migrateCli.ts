@@ -6,7 +6,8 @@ import { migrateLatest } from './migrate.js';
 let databaseUrl = '';
 try {
   databaseUrl = loadConfig().databaseUrl;
-  const db = createDb(databaseUrl);
+  // No time limit on a migration an operator runs: a big table's change may take minutes.
+  const db = createDb(databaseUrl, { queryTimeoutMs: 0 });
   try {
     const applied = await migrateLatest(db);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');

@@ -59,19 +59,3 @@ export async function seedFirstAdmin(
     `${bar}\n  First admin created.\n  Username: admin\n  Password: ${password}\n  It is shown only this once: sign in and keep it safe.\n${bar}`,
   );
 }
-
-/** SESSION_SECRET when given; otherwise one made once and kept in the database, so restarts keep sessions. */
-export async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  const row = await db('settings').where({ name: 'session_secret' }).first<{ value: string } | undefined>();
-  if (row) return row.value;
-  const secret = randomBytes(32).toString('base64url');
-  try {
-    await db('settings').insert({ name: 'session_secret', value: secret });
-    return secret;
-  } catch {
-    // Another instance made one at the same moment: use theirs.
-    const raced = await db('settings').where({ name: 'session_secret' }).first<{ value: string }>();
-    return raced.value;
-  }
-}

@@ -6,13 +6,19 @@ import net from 'node:net';
  * How the database is gone. `refuse`: nothing listens any more, so a connection attempt gets
  * ECONNREFUSED at once, like a stopped server. `blackhole`: connections are accepted and then never
  * answered, like a network that drops every packet, so only the app's own timeouts end the wait.
+ * `stall`: every connection, open or new, stays open but nothing goes through either way until
+ * restore() delivers what was held, like a server stopped with SIGSTOP (or a network that drops packets
+ * and later recovers): queries already sent on pooled connections hang with no error.
  */
-export type Outage = 'refuse' | 'blackhole';
+export type Outage = 'refuse' | 'blackhole' | 'stall';
 
 export class TcpProxy {
   private readonly server = net.createServer((client) => this.accept(client));
   private readonly sockets = new Set<net.Socket>();
+  private readonly clients = new Set<net.Socket>();
   private outage: Outage | null = null;
+  /** Writes held back during a stall, in the order they arrived. */
+  private held: Array<() => void> = [];
   port = 0;
 
   private constructor(private readonly target: { host: string; port: number }) {}
@@ -22,6 +28,11 @@ export class TcpProxy {
     const proxy = new TcpProxy(target);
     await proxy.listen(0);
     return proxy;
+  }
+
+  /** How many connections from the app are open now. */
+  get connections(): number {
+    return this.clients.size;
   }
 
   /** `url` with its host and port replaced by the proxy's. */
@@ -35,6 +46,7 @@ export class TcpProxy {
   /** Every open connection dies now, and new ones fail the way `outage` says. */
   async cut(outage: Outage = 'refuse'): Promise<void> {
     this.outage = outage;
+    if (outage === 'stall') return;
     this.destroyAll();
     if (outage === 'refuse') await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -43,6 +55,12 @@ export class TcpProxy {
   async restore(): Promise<void> {
     const was = this.outage;
     this.outage = null;
+    if (was === 'stall') {
+      const held = this.held;
+      this.held = [];
+      for (const write of held) write();
+      return;
+    }
     this.destroyAll();
     if (was === 'refuse') await this.listen(this.port);
   }
@@ -74,20 +92,34 @@ export class TcpProxy {
 
   private accept(client: net.Socket): void {
     this.track(client);
+    this.clients.add(client);
+    client.on('close', () => this.clients.delete(client));
     // One that slipped in while the listener was closing is refused all the same.
     if (this.outage === 'refuse') return void client.destroy();
     // A black hole holds the connection open and says nothing.
     if (this.outage === 'blackhole') return;
     const upstream = net.connect(this.target.port, this.target.host);
     this.track(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    this.forward(client, upstream);
+    this.forward(upstream, client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
+  }
+
+  // By hand rather than pipe(), so a stall can hold the bytes and deliver them in order later.
+  private forward(from: net.Socket, to: net.Socket): void {
+    from.on('data', (chunk: Buffer) => {
+      const write = () => {
+        if (!to.destroyed) to.write(chunk);
+      };
+      if (this.outage === 'stall') this.held.push(write);
+      else write();
+    });
   }
 
   private destroyAll(): void {
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
+    this.clients.clear();
   }
 }
