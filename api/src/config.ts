@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { passwordSchema, usernameSchema } from '@dond/shared';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from './log.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -45,6 +46,12 @@ const envSchema = z
           v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
         ),
     ),
+    LOG_LEVEL: optional(
+      z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }),
+      ),
+    ),
   })
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     error: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
@@ -63,6 +70,7 @@ export interface Config {
   mailOutbox: string;
   admin: { username: string; password: string } | undefined;
   trustProxy: boolean | number | string | undefined;
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {}
@@ -93,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL ?? 'info',
   };
 }
