@@ -44,6 +44,10 @@ const BAD_VALUES: Array<[env: Record<string, string>, line: string]> = [
     'ADMIN_USERNAME: Username must be at least 3 characters',
   ],
   [{ NODE_ENV: 'staging' }, 'NODE_ENV:'],
+  [
+    { LOG_LEVEL: 'verbose' },
+    'LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  ],
 ];
 
 const STARTS_REFUSED = BAD_VALUES.filter(([env]) =>
@@ -67,6 +71,7 @@ describe('loadConfig', () => {
       mailOutbox: '/srv/dond/data/outbox',
       admin: undefined,
       trustProxy: undefined,
+      logLevel: 'info',
     });
   });
 
@@ -85,6 +90,7 @@ describe('loadConfig', () => {
         ADMIN_USERNAME: 'boss',
         ADMIN_PASSWORD: 'secret123',
         TRUST_PROXY: 'loopback',
+        LOG_LEVEL: 'debug',
       },
       '/srv/dond',
     );
@@ -100,7 +106,15 @@ describe('loadConfig', () => {
       mailOutbox: '/var/mail/dond',
       admin: { username: 'boss', password: 'secret123' },
       trustProxy: 'loopback',
+      logLevel: 'debug',
     });
+  });
+
+  it('reads LOG_LEVEL in any case, silent included; empty is the default, info', () => {
+    const level = (value: string) => loadConfig({ LOG_LEVEL: value }, '/srv').logLevel;
+    expect(level('WARN')).toBe('warn');
+    expect(level('silent')).toBe('silent');
+    expect(level('')).toBe('info');
   });
 
   it('reads TRUST_PROXY as Express means it: true/false, a hop count, or addresses', () => {

@@ -311,3 +311,32 @@ describe('the error serializer', () => {
     expect(text).toContain('failed for dond.sid=[Redacted]');
   });
 });
+
+describe('createLogger', () => {
+  const capture = (env: string, level: 'info' | 'silent' = 'info') => {
+    const out: string[] = [];
+    return { out, logger: createLogger({ level, env, destination: { write: (t: string) => out.push(t) } }) };
+  };
+
+  it('keeps the token of a reset link in a message only in development (the laptop flow, DECISIONS.md Mail)', () => {
+    const link = 'Password reset link for someone: http://localhost:3000/reset-password?token=Tok_en-123';
+    for (const env of ['production', 'test']) {
+      const { out, logger } = capture(env);
+      logger.info(link);
+      expect(out.join('')).toContain('token=[Redacted]');
+    }
+    const dev = capture('development');
+    dev.logger.info(link);
+    expect(dev.out.join('')).toContain('token=Tok_en-123');
+    // A hash is blanked in every environment.
+    dev.logger.info('hash $argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA');
+    expect(dev.out.join('')).not.toContain('$argon2');
+  });
+
+  it('writes nothing at silent', () => {
+    const { out, logger } = capture('production', 'silent');
+    logger.fatal('stop');
+    logger.error({ err: new Error('x') }, 'failed');
+    expect(out).toEqual([]);
+  });
+});

@@ -149,7 +149,9 @@ function prettyStream(fd: number): DestinationStream | undefined {
       sync: true,
       colorize: Boolean(fd === 2 ? process.stderr.isTTY : process.stdout.isTTY),
       translateTime: 'SYS:HH:MM:ss.l',
-      ignore: 'pid,hostname',
+      // A request's line on one line: its id, method, path, status and time; the rest (an error) below it.
+      ignore: 'pid,hostname,reqId,req,res,responseTime',
+      messageFormat: '{if reqId}[{reqId}] {end}{msg}{if responseTime} {responseTime} ms{end}',
     });
   } catch {
     return undefined;
