@@ -152,7 +152,7 @@ describe('the logs of real requests', () => {
     expect(secrets.sessionId.length).toBeGreaterThanOrEqual(20);
     // With the cookie, and an Authorization header nobody should ever see in a log.
     await traced(player, 'me-1', 'GET', '/api/auth/me', undefined, { authorization: BEARER });
-    await traced(player, 'games-1', 'GET', '/api/games/history');
+    await traced(player, 'validate-1', 'GET', '/api/auth/validate');
 
     const stranger = new TestClient(url);
     await traced(stranger, 'login-wrong', 'POST', '/api/auth/login', {
@@ -309,6 +309,24 @@ describe('the error serializer', () => {
     for (const secret of [sid, '$argon2', 'tok123', 'tok456', 'ab12ab12ab12'])
       expect(text).not.toContain(secret);
     expect(text).toContain('failed for dond.sid=[Redacted]');
+    // The driver's own message, after knex's query, may quote a value too (a duplicate key).
+    const duplicate = serializeError(
+      Object.assign(
+        new Error(
+          `insert into \`sessions\` values ('${sid}', 1) - Duplicate entry '${sid}' for key 'PRIMARY'`,
+        ),
+        {
+          code: 'ER_DUP_ENTRY',
+          sqlMessage: `Duplicate entry '${sid}' for key 'PRIMARY'`,
+          sql: `insert into sessions values ('${sid}', 1)`,
+        },
+      ),
+    );
+    expect(JSON.stringify(duplicate)).not.toContain(sid);
+    expect(duplicate).toMatchObject({
+      code: 'ER_DUP_ENTRY',
+      message: expect.stringContaining("for key 'PRIMARY'"),
+    });
   });
 });
 
