@@ -17,6 +17,7 @@ import { databaseAnswers, type Db } from './db/knex.js';
 import { AppError, DATABASE_UNAVAILABLE, errorHandler, notFound } from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
 import { apiSecurityHeaders, pageSecurityHeaders, type HeaderSetter } from './http/securityHeaders.js';
+import { createLogger, logFunction, requestLogger, type Log, type Logger } from './log.js';
 import type { Mailer } from './mail/mailer.js';
 import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
 import { adminGamesRouter } from './modules/admin/adminGames.router.js';
@@ -34,7 +35,10 @@ export interface AppDeps {
   sessionSecret: string;
   now?: () => number;
   rateLimits?: Partial<RateLimits>;
-  log?: (message: string, error?: unknown) => void;
+  /** The process's logger (log.ts): the request lines, and `log` unless that is given. None: nothing is logged. */
+  logger?: Logger;
+  /** What routers log through; by default the logger's, so each line carries its request's id. */
+  log?: Log;
   /** The built game client, served at `/`. */
   clientDir?: string;
   /** The built admin console, served under `/admin`. */
@@ -54,7 +58,8 @@ export const BODY_LIMIT = '100kb';
 /** Builds the whole server from its dependencies: nothing global, so tests make as many as they like. */
 export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionStore } {
   const now = deps.now ?? Date.now;
-  const log = deps.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  const logger = deps.logger ?? createLogger({ level: 'silent' });
+  const log = deps.log ?? logFunction(logger);
   const sessions = new KnexSessionStore(deps.db, now);
   const app = express();
   app.disable('x-powered-by');
@@ -62,6 +67,8 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   // static files get theirs from express.static.
   app.set('etag', false);
   if (deps.config.trustProxy !== undefined) app.set('trust proxy', deps.config.trustProxy);
+  // First of all: the request id (X-Request-Id) and the line with the status and the time taken.
+  app.use(requestLogger(logger));
 
   // helmet's headers, computed once (http/securityHeaders.ts): the API's step sets the API's, and every other
   // answer (the API ends all of its own) gets the pages' with their CSP.

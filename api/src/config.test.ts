@@ -53,6 +53,10 @@ const BAD_VALUES: Array<[env: Record<string, string>, line: string]> = [
     'ADMIN_USERNAME: Username must be at least 3 characters',
   ],
   [{ NODE_ENV: 'staging' }, 'NODE_ENV:'],
+  [
+    { LOG_LEVEL: 'verbose' },
+    'LOG_LEVEL: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+  ],
 ];
 
 const STARTS_REFUSED = BAD_VALUES.filter(([env]) =>
@@ -87,6 +91,7 @@ describe('loadConfig', () => {
       mailOutbox: '/srv/dond/data/outbox',
       admin: undefined,
       trustProxy: undefined,
+      logLevel: 'info',
     });
   });
 
@@ -107,6 +112,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'loopback',
         SESSION_SECRET_FILE: 'secrets/session',
         DB_QUERY_TIMEOUT_MS: '2500',
+        LOG_LEVEL: 'debug',
       },
       '/srv/dond',
     );
@@ -124,7 +130,15 @@ describe('loadConfig', () => {
       mailOutbox: '/var/mail/dond',
       admin: { username: 'boss', password: 'secret123' },
       trustProxy: 'loopback',
+      logLevel: 'debug',
     });
+  });
+
+  it('reads LOG_LEVEL in any case, silent included; empty is the default, info', () => {
+    const level = (value: string) => loadConfig({ LOG_LEVEL: value }, '/srv').logLevel;
+    expect(level('WARN')).toBe('warn');
+    expect(level('silent')).toBe('silent');
+    expect(level('')).toBe('info');
   });
 
   it('reads TRUST_PROXY as Express means it: true/false, a hop count, or addresses', () => {

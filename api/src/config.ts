@@ -2,6 +2,7 @@ import path from 'node:path';
 import { passwordSchema, usernameSchema } from '@dond/shared';
 import { z } from 'zod';
 import { DEFAULT_QUERY_TIMEOUT_MS } from './db/knex.js';
+import { LOG_LEVELS, type LogLevel } from './log.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -54,6 +55,12 @@ const envSchema = z
           v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
         ),
     ),
+    LOG_LEVEL: optional(
+      z.preprocess(
+        (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
+        z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }),
+      ),
+    ),
   })
   // A secret made on the server's own disk would differ on every instance and vanish with its container.
   .refine((env) => env.NODE_ENV !== 'production' || env.SESSION_SECRET !== undefined, {
@@ -81,6 +88,7 @@ export interface Config {
   mailOutbox: string;
   admin: { username: string; password: string } | undefined;
   trustProxy: boolean | number | string | undefined;
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {}
@@ -118,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
         : undefined,
     trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL ?? 'info',
   };
 }

@@ -1,13 +1,15 @@
 import { ConfigError, loadConfig } from './config.js';
 import { databaseInUseMessage } from './db/knex.js';
+import { createLogger, startupLogger } from './log.js';
 import { startServer } from './server.js';
 
 let databaseUrl = '';
 try {
   const config = loadConfig();
   databaseUrl = config.databaseUrl;
-  const running = await startServer(config);
-  console.log(
+  const logger = createLogger({ level: config.logLevel, env: config.env });
+  const running = await startServer(config, logger);
+  logger.info(
     `Deals or No Deals is running at ${running.url} (database: ${config.databaseUrl.split(':')[0]})`,
   );
   const stop = () => {
@@ -16,12 +18,14 @@ try {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 } catch (error) {
+  // Not started, perhaps without a configuration to log by: on stderr, with the defaults, whatever LOG_LEVEL says.
+  const logger = startupLogger();
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    logger.fatal(error.message);
     process.exit(1);
   }
   const inUse = databaseInUseMessage(error, databaseUrl);
-  if (inUse) console.error(`Could not start: ${inUse}`);
-  else console.error('Could not start:', error);
+  if (inUse) logger.fatal(`Could not start: ${inUse}`);
+  else logger.fatal({ err: error }, 'Could not start');
   process.exit(1);
 }

@@ -5,6 +5,7 @@ import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
 import { sessionSecret } from './auth/sessionSecret.js';
 import { seedFirstAdmin } from './db/seed.js';
+import { logFunction, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 
 export interface RunningServer {
@@ -15,10 +16,8 @@ export interface RunningServer {
 }
 
 /** Everything `npm start` does after reading the configuration: migrate, seed, serve. */
-export async function startServer(
-  config: Config,
-  print: (text: string) => void = console.log,
-): Promise<RunningServer> {
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const print = (text: string) => logger.info(text);
   // Read before the database is touched: a bad secret file stops the start with its message.
   const secret = sessionSecret(config.sessionSecret, config.sessionSecretFile);
   const db = createDb(config.databaseUrl, { queryTimeoutMs: config.dbQueryTimeoutMs });
@@ -30,13 +29,16 @@ export async function startServer(
     outbox: config.mailOutbox,
     log: print,
   });
-  // Errors go to stderr; notices (such as a reset link written to the outbox) to stdout with the rest.
-  const log = (message: string, error?: unknown) => (error ? console.error(message, error) : print(message));
-  const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret, log });
+  const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret, logger });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error) => (error ? reject(error) : resolve(s)));
   });
-  const pruner = setInterval(() => void sessions.pruneExpired().catch(() => undefined), 60 * 60 * 1000);
+  const log = logFunction(logger);
+  const pruner = setInterval(
+    () =>
+      void sessions.pruneExpired().catch((error: unknown) => log('pruning expired sessions failed', error)),
+    60 * 60 * 1000,
+  );
   pruner.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import * as sessionHashes from '../db/migrations/20261125_0003_session_hashes.js';
 import { startServer, type RunningServer } from '../server.js';
 import { freshDatabase, startTestServer, TestClient, type TestDatabase } from '../testing/testServer.js';
+import { createLogger } from '../log.js';
 import { sessionSecret } from './sessionSecret.js';
 import { sessionKey } from './sessionStore.js';
 
@@ -47,7 +48,7 @@ describe('a dump of the database', () => {
   });
 
   const start = async () => {
-    running = await startServer(config, () => undefined);
+    running = await startServer(config, createLogger({ level: 'silent' }));
     return new TestClient(running.url.replace('localhost', '127.0.0.1'));
   };
 

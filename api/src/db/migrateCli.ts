@@ -1,5 +1,6 @@
 // `npm run migrate`: bring the configured database to the latest schema.
 import { ConfigError, loadConfig } from '../config.js';
+import { startupLogger } from '../log.js';
 import { createDb, databaseInUseMessage } from './knex.js';
 import { migrateLatest } from './migrate.js';
 
@@ -10,13 +11,18 @@ try {
   const db = createDb(databaseUrl, { queryTimeoutMs: 0 });
   try {
     const applied = await migrateLatest(db);
-    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.');
+    // The command's answer, for whoever ran it (and scripts that read it): plain text, not a log line.
+    process.stdout.write(`${applied.length ? `Applied: ${applied.join(', ')}` : 'Already up to date.'}\n`);
   } finally {
     await db.destroy();
   }
 } catch (error) {
-  console.error(
-    error instanceof ConfigError ? error.message : (databaseInUseMessage(error, databaseUrl) ?? error),
-  );
+  const logger = startupLogger();
+  if (error instanceof ConfigError) logger.fatal(error.message);
+  else {
+    const inUse = databaseInUseMessage(error, databaseUrl);
+    if (inUse) logger.fatal(inUse);
+    else logger.fatal({ err: error }, 'Migration failed');
+  }
   process.exit(1);
 }
