@@ -1,4 +1,4 @@
-// Structured logs (docs/decisions/16XX-logs-shape-redaction.md): pino, one JSON line per event on stdout (pretty
+// Structured logs (docs/decisions/0028-logs-shape-redaction.md): pino, one JSON line per event on stdout (pretty
 // in development), a request id on every line of a request, and nothing in any line that opens an account.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';

@@ -15,7 +15,7 @@ export interface RateLimits {
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   login: { windowMs: 60_000, limit: 10 },
-  // Never a permanent lock: at most 15 minutes from the first failure (docs/decisions/16XX-limits-accounts).
+  // Never a permanent lock: at most 15 minutes from the first failure (docs/decisions/0023-limits-accounts).
   loginAccount: { windowMs: 15 * 60_000, limit: 10 },
   register: { windowMs: 60 * 60_000, limit: 10 },
   forgotPassword: { windowMs: 60 * 60_000, limit: 5 },

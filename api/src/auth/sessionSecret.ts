@@ -8,7 +8,7 @@ const MIN_LENGTH = 32;
 /**
  * The secret that signs session cookies: SESSION_SECRET when set (required in production, config.ts),
  * otherwise the one kept in `file`, made on the first start readable by its owner alone. Never the database:
- * whoever reads a dump of it must not be able to sign a cookie (docs/decisions/16XX-db-session-secrets.md).
+ * whoever reads a dump of it must not be able to sign a cookie (docs/decisions/0027-db-session-secrets.md).
  */
 export function sessionSecret(configured: string | undefined, file: string): string {
   if (configured) return configured;

@@ -18,7 +18,7 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 5000;
 
 /**
  * The longest SQLite waits for a lock held by another process. better-sqlite3 waits synchronously, so the
- * whole server stands still for this long: it stays short whatever the query limit (docs/decisions/16XX-db).
+ * whole server stands still for this long: it stays short whatever the query limit (docs/decisions/0026-db-query-time-limits.md).
  */
 const SQLITE_BUSY_TIMEOUT_MS = 1000;
 

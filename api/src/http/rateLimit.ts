@@ -24,7 +24,7 @@ const keyHash = (name: string, id: string) => createHash('sha256').update(`${nam
 const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ER_LOCK_DEADLOCK';
 
 /**
- * Counters kept in the database, so that every API instance on it shares them (docs/decisions/16XX-limits-accounts.md).
+ * Counters kept in the database, so that every API instance on it shares them (docs/decisions/0023-limits-accounts.md).
  * A database that cannot be reached makes `consume` throw its error: the request answers 503 like any other
  * outage, never a silent pass.
  */

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 // Sessions are now stored under the SHA-256 of their id, and the cookie secret lives outside the database
 // (auth/sessionStore.ts, auth/sessionSecret.ts). The rows kept until now hold raw ids, and the secret that
 // signed their cookies was in the database too: both may sit in a backup already, so they are dropped
-// rather than hashed or moved. Everyone signs in again once (docs/decisions/16XX-db-session-secrets.md).
+// rather than hashed or moved. Everyone signs in again once (docs/decisions/0027-db-session-secrets.md).
 export async function up(knex: Knex): Promise<void> {
   await knex('sessions').delete();
   await knex('settings').where({ name: 'session_secret' }).delete();

@@ -23,7 +23,7 @@ export async function saveGame(
   // The game is checked on the 26 gifts it was dealt (26 distinct gifts of the catalogue), not on the
   // player's set as it is now: a set edited after the game, or before a backup is recovered, would make the
   // game unsavable forever. Any 26 catalogue gifts are a set the player could have saved and played.
-  // (docs/decisions/16XX-input-games-keep-their-gifts.md)
+  // (docs/decisions/0025-input-games-keep-their-gifts.md)
   const verdict = verifyGame(payload, payload.giftIdsUsed);
   if (!verdict.ok) throw unprocessable(`This game breaks the rules: ${verdict.rule}`, verdict.field);
   // A game names a custom set only if it is the player's own (one set per player, whose id never changes).
