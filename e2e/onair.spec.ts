@@ -293,7 +293,11 @@ async function playOnAir(
     const final = dialog(page, 'FINAL DECISION!');
     if (await final.isVisible()) break;
     const next = unopened(page).first();
-    if ((await next.count()) > 0 && (await next.isVisible()) && (await next.isEnabled({ timeout: 1000 }).catch(() => false))) {
+    if (
+      (await next.count()) > 0 &&
+      (await next.isVisible()) &&
+      (await next.isEnabled({ timeout: 1000 }).catch(() => false))
+    ) {
       const round = Number(/Round (\d+)/.exec(await statusLine(page).innerText())?.[1]);
       await next.scrollIntoViewIfNeeded();
       const target = await boxOf(next);

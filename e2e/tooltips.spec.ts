@@ -10,7 +10,9 @@ test('a tooltip opens after 700 ms, not before', async ({ page }) => {
   await expect(page.getByRole('tooltip')).toHaveCount(0);
   await page.evaluate(() => {
     const w = window as unknown as { hoveredAt?: number; shownAt?: number };
-    const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent === 'Mobile (BETA)');
+    const button = Array.from(document.querySelectorAll('button')).find(
+      (b) => b.textContent === 'Mobile (BETA)',
+    );
     button?.addEventListener('pointerenter', () => (w.hoveredAt ??= performance.now()));
     new MutationObserver(() => {
       if (document.querySelector('[role="tooltip"]')) w.shownAt ??= performance.now();

@@ -9,15 +9,19 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.js';
 import { hashPassword } from './auth/passwords.js';
 import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
-import { createMailer } from './mail/mailer.js';
 import { usersRepo } from './modules/users/users.repo.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routerContext.js';
 import { playGame } from './testing/games.js';
-import { freshDatabase, TEST_PASSWORD, TestClient, type TestDatabase } from './testing/testServer.js';
+import {
+  freshDatabase,
+  TEST_PASSWORD,
+  testApp,
+  TestClient,
+  type TestDatabase,
+} from './testing/testServer.js';
 
 const LIMITS: RateLimits = {
   ...DEFAULT_RATE_LIMITS,
@@ -79,13 +83,9 @@ beforeAll(async () => {
   instances = [];
   for (const name of ['a', 'b']) {
     const db = sqlite || name === 'a' ? first : createDb(database.url);
-    const { app } = createApp({
+    const app = testApp(db, outbox, {
       config: { appUrl: 'http://localhost:3000', trustProxy: 'loopback' },
-      db,
-      mailer: createMailer({ from: 'test@localhost', outbox }),
-      sessionSecret: 'test-session-secret-0123456789abcdef',
       rateLimits: LIMITS,
-      log: () => undefined,
     });
     const server = http.createServer(app);
     instances.push({ name, url: await listen(server), db, server });

@@ -9,7 +9,9 @@ describe('formatCoins', () => {
   });
   it('groups by hand exactly as Intl does in en-US, negatives and fractions included', () => {
     const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, -1, -1234, -1_234_567, 2.6, 1234.4])
+    for (const n of [
+      0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 123_456_789, -1, -1234, -1_234_567, 2.6, 1234.4,
+    ])
       expect(formatNumber(n)).toBe(intl.format(n));
   });
   it('follows the locale it is given', () => {

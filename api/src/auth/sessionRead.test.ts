@@ -4,10 +4,8 @@
 import type { Server } from 'node:http';
 import type { SessionData } from 'express-session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.js';
-import { createMailer } from '../mail/mailer.js';
 import { usersRepo } from '../modules/users/users.repo.js';
-import { startTestServer, TestClient, type TestServer } from '../testing/testServer.js';
+import { startTestServer, testApp, TestClient, type TestServer } from '../testing/testServer.js';
 import { KnexSessionStore, sessionKey, takeUserReadWithSession } from './sessionStore.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -19,14 +17,7 @@ let otherUrl: string;
 beforeAll(async () => {
   server = await startTestServer({ now: () => clock });
   // A second API instance on the same database, as behind a load balancer.
-  const { app } = createApp({
-    config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
-    db: server.db,
-    mailer: createMailer({ from: 'x@localhost', outbox: server.outbox }),
-    sessionSecret: 'test-session-secret-0123456789abcdef',
-    now: () => clock,
-    log: () => undefined,
-  });
+  const app = testApp(server.db, server.outbox, { now: () => clock });
   other = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

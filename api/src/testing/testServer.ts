@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
+import type { Express } from 'express';
 import os from 'node:os';
 import path from 'node:path';
 import type { UserStatus } from '@dond/shared';
@@ -91,6 +92,22 @@ export interface CreateUserInput {
 }
 
 export const TEST_PASSWORD = 'secret123';
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
+
+/**
+ * An app as the tests build it, on `db`: a second API instance on a test server's database, say. `options`
+ * replace any of its dependencies.
+ */
+export function testApp(db: Db, outbox: string, options: Partial<AppDeps> = {}): Express {
+  return createApp({
+    config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
+    db,
+    mailer: createMailer({ from: 'test@localhost', outbox }),
+    sessionSecret: TEST_SESSION_SECRET,
+    log: () => undefined,
+    ...options,
+  }).app;
+}
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = await freshDatabase(options.sqlite ? null : undefined);
@@ -102,7 +119,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config: { appUrl, trustProxy: options.trustProxy },
     db,
     mailer: options.mailer ?? createMailer({ from: 'test@localhost', outbox }),
-    sessionSecret: 'test-session-secret-0123456789abcdef',
+    sessionSecret: TEST_SESSION_SECRET,
     now: options.now,
     rateLimits: { ...GENEROUS, ...options.rateLimits },
     log: options.log ?? (() => undefined),

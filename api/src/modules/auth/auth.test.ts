@@ -1,8 +1,12 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
-import { createMailer } from '../../mail/mailer.js';
-import { startTestServer, TEST_PASSWORD, TestClient, type TestServer } from '../../testing/testServer.js';
+import {
+  startTestServer,
+  TEST_PASSWORD,
+  testApp,
+  TestClient,
+  type TestServer,
+} from '../../testing/testServer.js';
 import { usersRepo } from '../users/users.repo.js';
 import { PENDING_MESSAGE } from './auth.router.js';
 
@@ -155,13 +159,7 @@ describe('the session', () => {
     await server.createUser({ username: 'roamer' });
     const client = server.client();
     await client.login('roamer');
-    const { app } = createApp({
-      config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
-      db: server.db,
-      mailer: createMailer({ from: 'x@localhost', outbox: server.outbox }),
-      sessionSecret: 'test-session-secret-0123456789abcdef',
-      log: () => undefined,
-    });
+    const app = testApp(server.db, server.outbox);
     const other = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });

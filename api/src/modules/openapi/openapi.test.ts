@@ -3,10 +3,8 @@ import * as shared from '@dond/shared';
 import { DEFAULT_GIFT_IDS } from '@dond/shared';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../app.js';
-import { createMailer } from '../../mail/mailer.js';
 import { playGame } from '../../testing/games.js';
-import { startTestServer, type TestResponse, type TestServer } from '../../testing/testServer.js';
+import { startTestServer, testApp, type TestResponse, type TestServer } from '../../testing/testServer.js';
 import { COMPONENTS } from './openapi.router.js';
 
 let server: TestServer;
@@ -98,13 +96,7 @@ function expectDescribed(method: string, path: string, res: TestResponse) {
 
 describe('GET /api/openapi.json', () => {
   it('describes every route the app serves, and nothing else', () => {
-    const { app } = createApp({
-      config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
-      db: server.db,
-      mailer: createMailer({ from: 'x@localhost', outbox: server.outbox }),
-      sessionSecret: 'test-session-secret-0123456789abcdef',
-      log: () => undefined,
-    });
+    const app = testApp(server.db, server.outbox);
     const routes = new Set(
       served((app as unknown as { router: Layer['handle'] }).router.stack!).filter((r) =>
         / \/api(\/|$)/.test(r),
