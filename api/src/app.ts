@@ -14,7 +14,7 @@ import { createPassport, sessionUser } from './auth/passport.js';
 import { KnexSessionStore } from './auth/sessionStore.js';
 import type { Config } from './config.js';
 import type { Db } from './db/knex.js';
-import { errorHandler, notFound } from './http/errors.js';
+import { errorHandler, notFound, pageErrorHandler, pageNotFound } from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
 import { apiSecurityHeaders, pageSecurityHeaders, type HeaderSetter } from './http/securityHeaders.js';
 import type { Mailer } from './mail/mailer.js';
@@ -26,7 +26,6 @@ import { gamesRouter } from './modules/games/games.router.js';
 import { giftsRouter } from './modules/gifts/gifts.router.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
-
 
 export interface AppDeps {
   config: Pick<Config, 'appUrl' | 'trustProxy'>;
@@ -72,6 +71,9 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   app.use(pageSecurityHeaders(deps.config.appUrl));
   app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console'));
   app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client'));
+  // Our own 404 and error pages, never Express's (a stack and the server's paths in development).
+  app.use(pageNotFound());
+  app.use(pageErrorHandler(log));
   return { app, sessions };
 }
 
