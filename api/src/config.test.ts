@@ -145,7 +145,7 @@ describe('loadConfig', () => {
   ])('refuses TRUST_PROXY=%j naming the entry and the rule', (value) => {
     const message = configError({ TRUST_PROXY: value });
     expect(message).toMatch(
-      /  TRUST_PROXY: '.*' is not a proxy address: TRUST_PROXY must be false, the number of proxies/,
+      /\n {2}TRUST_PROXY: '.*' is not a proxy address: TRUST_PROXY must be false, the number of proxies/,
     );
   });
 

@@ -3,6 +3,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
+import { answerMalformedRequests } from './http/errors.js';
 import { seedFirstAdmin, sessionSecret } from './db/seed.js';
 import { createMailer } from './mail/mailer.js';
 
@@ -34,6 +35,7 @@ export async function startServer(
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error) => (error ? reject(error) : resolve(s)));
   });
+  answerMalformedRequests(server);
   const pruner = setInterval(() => void sessions.pruneExpired().catch(() => undefined), 60 * 60 * 1000);
   pruner.unref();
   const address = server.address();

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { z } from 'zod';
 
@@ -110,15 +110,16 @@ export function clientError(error: unknown): AppError | undefined {
 }
 
 /** What an error answers, logging the ones that are not the client's doing. */
-function toAppError(error: any, log: (message: string, error: unknown) => void): AppError {
+function toAppError(error: unknown, log: (message: string, error: unknown) => void): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof z.ZodError) return fromZodError(error);
   if (isDatabaseUnavailable(error) || isDatabaseFull(error)) {
     log(isDatabaseFull(error) ? 'database full' : 'database unavailable', error);
     return new AppError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '2' });
   }
-  if (error?.type === 'entity.too.large') return new AppError(413, 'The request body is too large');
-  if (error?.type === 'entity.parse.failed') return badRequest('The request body is not valid JSON');
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.too.large') return new AppError(413, 'The request body is too large');
+  if (type === 'entity.parse.failed') return badRequest('The request body is not valid JSON');
   const fromClient = clientError(error);
   if (fromClient) return fromClient;
   log('unexpected error', error);
@@ -175,7 +176,36 @@ export function pageNotFound(): RequestHandler {
 
 export function pageErrorHandler(log: (message: string, error: unknown) => void): ErrorRequestHandler {
   return (error, _req, res, _next) => {
+    // A page the client stopped reading (res.sendFile's ECONNABORTED): no one is left to answer.
+    if (error?.code === 'ECONNABORTED') {
+      if (!res.writableEnded) res.end();
+      return;
+    }
     if (answered(res, error, log)) return;
     sendErrorPage(res, toAppError(error, log));
   };
+}
+
+/**
+ * Requests that Node's HTTP parser refuses before Express sees them (a TRACE with a body, a bad header, headers
+ * over 16 KB): the JSON error shape with the status Node would give, rather than its bare answer with no body.
+ */
+export function answerMalformedRequests(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    // As Node does: never write into an answer already under way on this connection (it would corrupt it).
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) return socket.destroy();
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = JSON.stringify({
+      error: status === 431 ? 'The request headers are too large' : 'The request is malformed',
+    });
+    // An answer to HEAD has no body, even this one (the client would read the body as the next answer).
+    const head = (error as { rawPacket?: Buffer }).rawPacket?.subarray(0, 5).toString() === 'HEAD ';
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n` +
+        (head ? '' : body),
+    );
+  });
 }

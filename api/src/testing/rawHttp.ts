@@ -25,7 +25,11 @@ export function rawRequest(baseUrl: string, request: RawRequest, agent?: http.Ag
         port: url.port,
         method: request.method,
         path: request.path,
-        headers: request.headers,
+        // A body always goes with its length (node:http sends a GET's body unframed otherwise).
+        headers:
+          request.body === undefined || request.headers?.['content-length'] !== undefined
+            ? request.headers
+            : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
         agent,
       },
       (res) => {
