@@ -3,7 +3,8 @@
 // (fetch refuses malformed URLs) against the real server on a real database (SQLite; MariaDB in
 // `npm run test:mariadb`). No answer may be a 5xx, every API error is JSON with an `error` string, no answer
 // shows a stack or a path of the server, and the server still answers afterwards.
-// Replay a failure with FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets the number of requests.
+// Replay a failure with FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets the number of requests; FUZZ_KEEP_GOING=1
+// lists every failing request rather than the first.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -20,6 +21,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORIGIN = 'http://localhost:3000';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+/** FUZZ_KEEP_GOING=1: list every failing request at the end rather than stop at the first. */
+const KEEP_GOING = Boolean(process.env.FUZZ_KEEP_GOING);
 const LIMIT_BYTES = Number.parseInt(BODY_LIMIT, 10) * 1024;
 
 /**
@@ -295,8 +298,19 @@ const NASTY_VALUES: unknown[] = [
   Array.from({ length: 26 }, (_, i) => 26 - i),
   Array.from({ length: 1000 }, () => 1),
 ];
+/** Strings at and around the limits of the schemas and the columns, in characters of 1 to 4 bytes. */
+const edgeString = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom('a', 'é', 'İ', 'ß', '😀', 'A '),
+      fc.constantFrom(2, 3, 5, 6, 19, 20, 21, 50, 51, 64, 65, 254, 255, 256),
+    )
+    .map(([unit, length]) => unit.repeat(length)),
+  fc.constantFrom(242, 250, 254, 255, 256, 300).map((length) => `${'a'.repeat(length - 12)}@example.com`),
+);
 const value = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_VALUES) },
+  { weight: 3, arbitrary: edgeString },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 50 }) },
   { weight: 1, arbitrary: fc.double() },
@@ -311,15 +325,18 @@ const body = (route: (typeof ROUTES)[number]) =>
       arbitrary: fc
         .array(
           fc.tuple(
-            fc.constantFrom(
-              ...Object.keys(route.body?.() ?? { username: 0 }),
-              'extra',
-              'isAdmin',
-              'id',
-              'userId',
+            fc.oneof(
+              {
+                weight: 4,
+                arbitrary: fc.constantFrom(...Object.keys(route.body?.() ?? {}), 'username'),
+              },
+              { weight: 1, arbitrary: fc.constantFrom('extra', 'isAdmin', 'id', 'userId') },
             ),
             value,
-            fc.boolean(),
+            fc.oneof(
+              { weight: 5, arbitrary: fc.constant(false) },
+              { weight: 1, arbitrary: fc.constant(true) },
+            ),
           ),
           { maxLength: 3 },
         )
@@ -331,6 +348,13 @@ const body = (route: (typeof ROUTES)[number]) =>
           }
           return JSON.stringify(result);
         }),
+    },
+    {
+      // The route's own body with one field at the edge of its limits (lengths, multi-byte characters).
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...Object.keys(route.body?.() ?? {}), 'username'), edgeString)
+        .map(([key, edge]) => JSON.stringify({ ...route.body?.(), [key]: edge })),
     },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v) ?? 'null') },
     {
@@ -391,33 +415,43 @@ interface FuzzRequest {
 function request(ids: () => string[]): fc.Arbitrary<FuzzRequest> {
   return fc
     .record({
-      route: fc.constantFrom(...ROUTES),
+      // Routes that take a body come up more often: most of the input is there.
+      route: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...ROUTES.filter((r) => r.body)) },
+        { weight: 2, arbitrary: fc.constantFrom(...ROUTES.filter((r) => !r.body)) },
+      ),
       who: fc.constantFrom<Who>('visitor', 'player', 'player', 'admin', 'admin', 'admin', 'forged'),
       params: fc.array(segment(ids), { minLength: 2, maxLength: 2 }),
-      pathChange: fc.constantFrom(
-        'none',
-        'none',
-        'none',
-        'none',
-        'trailing slash',
-        'extra segment',
-        'double slash',
-        'dot segment',
-        'dot dot',
-        'upper case',
-        'percent',
-        'unicode',
-        'random',
+      // Most requests are well formed but for one thing, so that the fuzzing reaches the code behind the checks.
+      pathChange: fc.oneof(
+        { weight: 20, arbitrary: fc.constant('none') },
+        {
+          weight: 12,
+          arbitrary: fc.constantFrom(
+            'trailing slash',
+            'extra segment',
+            'double slash',
+            'dot segment',
+            'dot dot',
+            'upper case',
+            'percent',
+            'unicode',
+            'random',
+          ),
+        },
       ),
       extra: segment(ids),
       query,
       methodChange: fc.oneof(
-        { weight: 8, arbitrary: fc.constant(undefined) },
+        { weight: 16, arbitrary: fc.constant(undefined) },
         { weight: 2, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS') },
         { weight: 1, arbitrary: fc.constantFrom('TRACE', 'PROPFIND', 'SEARCH', 'PURGE', 'get') },
       ),
       withBody: fc.boolean(),
-      contentType: fc.constantFrom(...CONTENT_TYPES),
+      contentType: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('application/json') },
+        { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+      ),
       encoding: fc.oneof(
         { weight: 12, arbitrary: fc.constant(undefined) },
         { weight: 1, arbitrary: fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'x-unknown') },
@@ -436,7 +470,7 @@ function request(ids: () => string[]): fc.Arbitrary<FuzzRequest> {
         },
       ),
       crossSite: fc.oneof(
-        { weight: 9, arbitrary: fc.constant(false) },
+        { weight: 19, arbitrary: fc.constant(false) },
         { weight: 1, arbitrary: fc.constant(true) },
       ),
     })
@@ -610,6 +644,7 @@ describe('fuzzed requests over every route', () => {
     console.log(`fuzz: seed ${SEED}, ${RUNS} runs (replay with FUZZ_SEED=${SEED})`);
     const started = Date.now();
     const statuses = new Map<number, number>();
+    const failures: string[] = [];
     const idList = () => [String(ids.player), String(ids.admin), ...ids.others.map(String), '999999'];
     await fc.assert(
       fc.asyncProperty(request(idList), async (req) => {
@@ -622,15 +657,20 @@ describe('fuzzed requests over every route', () => {
         });
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const what = `${req.method} ${req.path.slice(0, 200)} as ${req.who}: ${res.status} ${res.text.slice(0, 300)}`;
-        expect(res.status, what).toBeLessThan(500);
         const pathname = req.path.split('?')[0]!;
-        if (/^\/api(\/|$)/i.test(pathname) && res.status >= 400 && req.method !== 'HEAD') {
-          expect(res.headers['content-type'], what).toMatch(/^application\/json/);
-          expect(typeof (JSON.parse(res.text) as { error?: unknown }).error, what).toBe('string');
+        try {
+          expect(res.status, what).toBeLessThan(500);
+          if (/^\/api(\/|$)/i.test(pathname) && res.status >= 400 && req.method !== 'HEAD') {
+            expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+            expect(typeof (JSON.parse(res.text) as { error?: unknown }).error, what).toBe('string');
+          }
+          expect(res.text, what).not.toMatch(/\n\s*at |\bat [\w.<>]+ \(|&nbsp;at /);
+          expect(res.text, what).not.toContain(ROOT);
+          expect(res.text, what).not.toContain('node_modules');
+        } catch (error) {
+          if (!KEEP_GOING) throw error;
+          failures.push(`${String(error)} (body ${String(req.body).slice(0, 300)})`);
         }
-        expect(res.text, what).not.toMatch(/\n\s*at |\bat [\w.<>]+ \(|&nbsp;at /);
-        expect(res.text, what).not.toContain(ROOT);
-        expect(res.text, what).not.toContain('node_modules');
         // Requests that can sign out, block or delete the fuzzer's own accounts: put them back.
         if (req.method !== 'GET' && res.status < 400 && /\/(auth|admin\/users)\//i.test(pathname)) {
           await restore();
@@ -651,6 +691,7 @@ describe('fuzzed requests over every route', () => {
       },
     );
     const seconds = (Date.now() - started) / 1000;
+    expect(failures, 'failed requests (FUZZ_KEEP_GOING)').toEqual([]);
     console.log(
       `fuzz: ${RUNS} fuzzed requests (${sent} in all) in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );
