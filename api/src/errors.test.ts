@@ -2,6 +2,7 @@
 // malformed percent-encodings in paths (issue 16 item 1), a full database (item 3), and the pages' own error
 // page in every NODE_ENV (item 4). Through real HTTP, raw, since fetch refuses malformed URLs.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,6 +173,48 @@ describe.each([undefined, 'development', 'production'])('the pages with NODE_ENV
     expect(game.text).toBe('<title>game</title>');
     // The API keeps its JSON.
     expectJsonError(await rawRequest(server.url, { method: 'GET', path: '/api/%' }), 404, '/api/%');
+  });
+});
+
+describe("requests Node's parser refuses", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  /** Sends bytes as they are and answers what came back before the server closed the connection. */
+  function rawBytes(text: string): Promise<string> {
+    const { hostname, port } = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      let answer = '';
+      const socket = net.connect(Number(port), hostname, () => socket.end(text));
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('answer the JSON error with the status Node gives, and no body to HEAD', async () => {
+    const badLength = await rawBytes(
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+    );
+    expect(badLength).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
+    expect(badLength).toMatch(/\r\nContent-Type: application\/json; charset=utf-8\r\n/);
+    expect(badLength.split('\r\n\r\n')[1]).toBe('{"error":"The request is malformed"}');
+    expect(await rawBytes('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n')).toContain(
+      '{"error":"The request is malformed"}',
+    );
+
+    const long = `/api/auth/verify-reset-token/${'a'.repeat(20_000)}`;
+    const tooLarge = await rawRequest(server.url, { method: 'GET', path: long });
+    expectJsonError(tooLarge, 431, 'headers over 16 KB');
+    expect(JSON.parse(tooLarge.text)).toEqual({ error: 'The request headers are too large' });
+    const head = await rawRequest(server.url, { method: 'HEAD', path: long });
+    expect(head.status).toBe(431);
+    expect(head.text).toBe('');
+    // The server goes on answering.
+    expect((await rawRequest(server.url, { method: 'GET', path: '/api/health' })).status).toBe(200);
   });
 });
 

@@ -187,8 +187,8 @@ export function pageErrorHandler(log: (message: string, error: unknown) => void)
 }
 
 /**
- * Requests that Node's HTTP parser refuses before Express sees them (a TRACE with a body, a bad header, headers
- * over 16 KB): the JSON error shape with the status Node would give, rather than its bare answer with no body.
+ * Requests that Node's HTTP parser refuses before Express sees them (a malformed header or Content-Length,
+ * headers over 16 KB): the JSON error shape with the status Node would give, rather than its bare answer with no body.
  */
 export function answerMalformedRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
