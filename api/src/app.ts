@@ -14,7 +14,14 @@ import { createPassport, sessionUser } from './auth/passport.js';
 import { KnexSessionStore, newSessionId } from './auth/sessionStore.js';
 import type { Config } from './config.js';
 import { databaseAnswers, type Db } from './db/knex.js';
-import { AppError, DATABASE_UNAVAILABLE, errorHandler, notFound } from './http/errors.js';
+import {
+  AppError,
+  DATABASE_UNAVAILABLE,
+  errorHandler,
+  notFound,
+  pageErrorHandler,
+  pageNotFound,
+} from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
 import { apiSecurityHeaders, pageSecurityHeaders, type HeaderSetter } from './http/securityHeaders.js';
 import { createLogger, logFunction, requestLogger, type Log, type Logger } from './log.js';
@@ -80,6 +87,9 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   app.use(pageSecurityHeaders(deps.config.appUrl));
   app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console'));
   app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client'));
+  // Our own 404 and error pages, never Express's (a stack and the server's paths in development).
+  app.use(pageNotFound());
+  app.use(pageErrorHandler(log));
   return { app, sessions };
 }
 

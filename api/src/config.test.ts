@@ -49,6 +49,11 @@ const BAD_VALUES: Array<[env: Record<string, string>, line: string]> = [
     'ADMIN_PASSWORD: Password must be at least 6 characters',
   ],
   [
+    { APP_URL: 'https://game.example.com' },
+    'TRUST_PROXY: APP_URL is https:// but TRUST_PROXY trusts no proxy',
+  ],
+  [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: TRUST_PROXY=true trusts every hop'],
+  [
     { ADMIN_USERNAME: 'bo', ADMIN_PASSWORD: 'secret123' },
     'ADMIN_USERNAME: Username must be at least 3 characters',
   ],
@@ -64,6 +69,7 @@ const STARTS_REFUSED = BAD_VALUES.filter(([env]) =>
     'PORT=abc',
     'DATABASE_URL',
     'APP_URL',
+    'TRUST_PROXY',
     'SMTP_URL',
     'SESSION_SECRET',
     'NODE_ENV=production',
@@ -141,13 +147,87 @@ describe('loadConfig', () => {
     expect(level('')).toBe('info');
   });
 
-  it('reads TRUST_PROXY as Express means it: true/false, a hop count, or addresses', () => {
+  it('reads TRUST_PROXY as Express means it: false, a hop count, or addresses and subnets', () => {
     const trust = (value: string) => loadConfig({ TRUST_PROXY: value }, '/srv').trustProxy;
-    expect(trust('true')).toBe(true);
     expect(trust('false')).toBe(false);
     expect(trust('1')).toBe(1);
     expect(trust('loopback, 10.0.0.0/8')).toBe('loopback, 10.0.0.0/8');
-    expect(() => trust('a;b')).toThrow(/TRUST_PROXY must be true, false, a hop count or addresses/);
+    expect(trust('linklocal,uniquelocal,192.168.1.4,::1,fd00::/8, 2001:db8::/32 ')).toBe(
+      'linklocal, uniquelocal, 192.168.1.4, ::1, fd00::/8, 2001:db8::/32',
+    );
+  });
+
+  it('refuses TRUST_PROXY=true, which lets any client pick its own address and pass every rate limit', () => {
+    const message = configError({ TRUST_PROXY: 'true' });
+    expect(message).toContain('  TRUST_PROXY: TRUST_PROXY=true trusts every hop');
+    expect(message).toContain('pass every rate limit');
+    expect(message).toContain('loopback, linklocal, uniquelocal, IP addresses or CIDR subnets');
+  });
+
+  it.each([
+    'a;b',
+    '10.0.0.0/33',
+    '::1/129',
+    '10.0.0.0/8/1',
+    'proxy.example.com',
+    'loopback,',
+    '300.1.1.1',
+    'TRUE',
+  ])('refuses TRUST_PROXY=%j naming the entry and the rule', (value) => {
+    const message = configError({ TRUST_PROXY: value });
+    expect(message).toMatch(
+      /\n {2}TRUST_PROXY: '.*' is not a proxy address: TRUST_PROXY must be false, the number of proxies/,
+    );
+  });
+
+  it('refuses an https APP_URL with no proxy to trust, naming both variables and why', () => {
+    for (const trustProxy of [undefined, 'false', '0']) {
+      const message = configError({
+        APP_URL: 'https://game.example.com',
+        ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
+      });
+      expect(message, trustProxy).toContain(
+        '  TRUST_PROXY: APP_URL is https:// but TRUST_PROXY trusts no proxy',
+      );
+      expect(message).toContain('never send the Secure session cookie');
+    }
+    expect(loadConfig({ APP_URL: 'https://game.example.com', TRUST_PROXY: '1' }).appUrl).toBe(
+      'https://game.example.com',
+    );
+    expect(loadConfig({ APP_URL: 'http://game.example.com' }).trustProxy).toBeUndefined();
+  });
+
+  it('treats every empty or blank variable as unset: the defaults, never a random port', () => {
+    const names = [
+      'NODE_ENV',
+      'PORT',
+      'HOST',
+      'DATABASE_URL',
+      'SESSION_SECRET',
+      'APP_URL',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'MAIL_OUTBOX',
+      'ADMIN_USERNAME',
+      'ADMIN_PASSWORD',
+      'TRUST_PROXY',
+    ];
+    const defaults = loadConfig({}, '/srv/dond');
+    for (const blank of ['', ' ', '\t']) {
+      expect(loadConfig(Object.fromEntries(names.map((name) => [name, blank])), '/srv/dond')).toEqual(
+        defaults,
+      );
+    }
+    expect(defaults.port).toBe(3000);
+    expect(loadConfig({ PORT: '' }).port).toBe(3000);
+    expect(loadConfig({ HOST: '' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: '' }, '/srv/dond').databaseUrl).toBe(
+      'sqlite:/srv/dond/data/dond.sqlite',
+    );
+  });
+
+  it.each(['0x50', '1e3', '8080abc', '80 80'])('refuses PORT=%j, which is no port number', (port) => {
+    expect(configError({ PORT: port })).toContain('  PORT: PORT must be a number');
   });
 
   it('builds the default APP_URL from PORT, resolves a relative SQLite file, and treats empty as unset', () => {

@@ -1,23 +1,43 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { passwordSchema, usernameSchema } from '@dond/shared';
 import { z } from 'zod';
 import { DEFAULT_QUERY_TIMEOUT_MS } from './db/knex.js';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 
-// An empty variable counts as unset.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+// loadConfig drops blank variables first, so an empty one counts as unset.
+const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An entry of Express's trust proxy list: a name of proxy-addr, an IP address, or a subnet in CIDR. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry) || isIP(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  if (extra !== undefined || !address || !bits || !/^\d{1,3}$/.test(bits)) return false;
+  const version = isIP(address);
+  return version !== 0 && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_RULE =
+  'TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), or a comma-separated ' +
+  'list of their addresses: loopback, linklocal, uniquelocal, IP addresses or CIDR subnets (e.g. 10.0.0.0/8)';
 
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce
-      .number({ error: 'PORT must be a number' })
-      .int({ error: 'PORT must be a whole number' })
-      .min(0, { error: 'PORT must be from 0 to 65535' })
-      .max(65535, { error: 'PORT must be from 0 to 65535' })
+    // Decimal digits only: Number() would also read '0x50', '1e3' and ' ' (as 0, a random port).
+    PORT: z
+      .preprocess(
+        (v) => (typeof v === 'string' && !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(v) ? Number.NaN : v),
+        z.coerce
+          .number({ error: 'PORT must be a number' })
+          .int({ error: 'PORT must be a whole number' })
+          .min(0, { error: 'PORT must be from 0 to 65535' })
+          .max(65535, { error: 'PORT must be from 0 to 65535' }),
+      )
       .default(3000),
-    HOST: z.string().min(1, { error: 'HOST must not be empty' }).default('0.0.0.0'),
+    HOST: z.string().default('0.0.0.0'),
     DATABASE_URL: z
       .string()
       .default('sqlite:data/dond.sqlite')
@@ -44,16 +64,26 @@ const envSchema = z
     MAIL_OUTBOX: z.string().default('data/outbox'),
     ADMIN_USERNAME: optional(usernameSchema),
     ADMIN_PASSWORD: optional(passwordSchema),
-    // Express's 'trust proxy': true/false, a hop count, or addresses and subnets ('loopback', '10.0.0.0/8').
+    // Express's 'trust proxy', without `true`: trusting every hop lets any client write its own address in
+    // X-Forwarded-For and pass every per-address limit (docs/decisions/16XX-errors-trust-proxy.md).
     TRUST_PROXY: optional(
-      z
-        .string()
-        .regex(/^(true|false|\d+|[\w.:/,\s-]+)$/, {
-          error: 'TRUST_PROXY must be true, false, a hop count or addresses',
-        })
-        .transform((v): boolean | number | string =>
-          v === 'true' ? true : v === 'false' ? false : /^\d+$/.test(v) ? Number(v) : v,
-        ),
+      z.string().transform((v, ctx): false | number | string => {
+        if (v === 'false') return false;
+        if (/^\d+$/.test(v)) return Number(v);
+        const entries = v.split(',').map((entry) => entry.trim());
+        const bad = v === 'true' ? 'true' : entries.find((entry) => !isProxyAddress(entry));
+        if (bad !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              bad === 'true'
+                ? `TRUST_PROXY=true trusts every hop, so any client could pick its own address and pass every rate limit: ${TRUST_PROXY_RULE}`
+                : `'${bad}' is not a proxy address: ${TRUST_PROXY_RULE}`,
+          });
+          return z.NEVER;
+        }
+        return entries.join(', ');
+      }),
     ),
     LOG_LEVEL: optional(
       z.preprocess(
@@ -71,7 +101,21 @@ const envSchema = z
   .refine((env) => (env.ADMIN_USERNAME === undefined) === (env.ADMIN_PASSWORD === undefined), {
     error: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
-  });
+  })
+  // The server speaks plain http behind a TLS-terminating proxy: unless it trusts that proxy's
+  // X-Forwarded-Proto, it takes every request for http and never sends the Secure session cookie back.
+  .refine(
+    (env) =>
+      !env.APP_URL?.startsWith('https:') ||
+      (env.TRUST_PROXY !== undefined && env.TRUST_PROXY !== false && env.TRUST_PROXY !== 0),
+    {
+      error:
+        'APP_URL is https:// but TRUST_PROXY trusts no proxy: the server speaks http behind the TLS proxy, so it ' +
+        'would take every request for plain http and never send the Secure session cookie (nobody could sign ' +
+        'in). Set TRUST_PROXY to that proxy (e.g. 1 or loopback), or use an http:// APP_URL',
+      path: ['TRUST_PROXY'],
+    },
+  );
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -95,7 +139,9 @@ export class ConfigError extends Error {}
 
 /** Reads the environment once at start; a bad value is a ConfigError naming the variable and the rule. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
-  const parsed = envSchema.safeParse(env);
+  // A blank variable counts as unset (PORT='' is the default port, not a random one).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

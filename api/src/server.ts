@@ -5,6 +5,7 @@ import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
 import { sessionSecret } from './auth/sessionSecret.js';
 import { seedFirstAdmin } from './db/seed.js';
+import { answerMalformedRequests } from './http/errors.js';
 import { logFunction, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 
@@ -33,6 +34,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error) => (error ? reject(error) : resolve(s)));
   });
+  answerMalformedRequests(server);
   const log = logFunction(logger);
   const pruner = setInterval(
     () =>

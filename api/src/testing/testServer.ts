@@ -12,6 +12,7 @@ import type { RateLimits } from '../routerContext.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createDb, type Db } from '../db/knex.js';
 import { migrateLatest } from '../db/migrate.js';
+import { answerMalformedRequests } from '../http/errors.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { usersRepo, type User } from '../modules/users/users.repo.js';
 
@@ -74,6 +75,8 @@ export interface TestServerOptions {
 
 export interface TestServer {
   url: string;
+  /** The Express app, for tests that read its routes (fuzz.test.ts). */
+  app: ReturnType<typeof createApp>['app'];
   db: Db;
   outbox: string;
   sessions: ReturnType<typeof createApp>['sessions'];
@@ -129,11 +132,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  answerMalformedRequests(server);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const users = usersRepo(db);
   return {
     url,
+    app,
     db,
     outbox,
     sessions,
