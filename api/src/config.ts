@@ -65,7 +65,7 @@ const envSchema = z
     ADMIN_USERNAME: optional(usernameSchema),
     ADMIN_PASSWORD: optional(passwordSchema),
     // Express's 'trust proxy', without `true`: trusting every hop lets any client write its own address in
-    // X-Forwarded-For and pass every per-address limit (docs/decisions/16XX-errors-trust-proxy.md).
+    // X-Forwarded-For and pass every per-address limit (docs/decisions/0029-errors-trust-proxy-and-error-pages.md).
     TRUST_PROXY: optional(
       z.string().transform((v, ctx): false | number | string => {
         if (v === 'false') return false;
