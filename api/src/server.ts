@@ -21,7 +21,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const print = (text: string) => logger.info(text);
   // Read before the database is touched: a bad secret file stops the start with its message.
   const secret = sessionSecret(config.sessionSecret, config.sessionSecretFile);
-  const db = createDb(config.databaseUrl, { queryTimeoutMs: config.dbQueryTimeoutMs });
+  const db = createDb(config.databaseUrl, {
+    queryTimeoutMs: config.dbQueryTimeoutMs,
+    log: (message) => logger.warn(message),
+  });
   await migrateLatest(db);
   await seedFirstAdmin(db, config.admin, Date.now(), print);
   const mailer = createMailer({

@@ -25,6 +25,15 @@ const SQLITE_BUSY_TIMEOUT_MS = 1000;
 export interface DbOptions {
   /** The time limit of one query, in ms; 0 for none (migrations from the command line). */
   queryTimeoutMs?: number;
+  /** Where Knex's own warnings go (a lost connection, say) instead of the console. */
+  log?: (message: string) => void;
+}
+
+/** Knex's logger, sent to `log` when there is one. */
+function knexLog(log: DbOptions['log']): Knex.Config['log'] {
+  if (!log) return undefined;
+  const write = (message: unknown) => log(`knex: ${String(message)}`);
+  return { warn: write, error: write, deprecate: write, debug: write };
 }
 
 /** A query that met its time limit: its connection is destroyed and its request answers 503. */
@@ -63,6 +72,7 @@ function connect(databaseUrl: string, options: DbOptions): Db {
     const busyTimeoutMs =
       queryTimeoutMs > 0 ? Math.min(SQLITE_BUSY_TIMEOUT_MS, queryTimeoutMs) : SQLITE_BUSY_TIMEOUT_MS;
     return knexFactory({
+      log: knexLog(options.log),
       client: 'better-sqlite3',
       connection: { filename },
       compileSqlOnError: false,
@@ -109,6 +119,7 @@ function connect(databaseUrl: string, options: DbOptions): Db {
   }
   const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'));
   const db = knexFactory({
+    log: knexLog(options.log),
     client: 'mysql2',
     connection: {
       host: url.hostname,
