@@ -173,17 +173,25 @@ export const test = base.extend<Fixtures>({
     await use({
       dir: E2E.outbox,
       async waitForMail(to, { timeout = 10_000 } = {}) {
-        const suffix = `-${to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`;
+        // File names are a time and a random id (never the address): the newest file addressed to `to`.
+        const addressed = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\r?$`, 'mi');
         let newest: string | undefined;
         await expect
           .poll(
             async () => {
               const names = await fs.readdir(E2E.outbox).catch(() => [] as string[]);
               // The file names start with an ISO time, so the last in order is the newest.
-              newest = names
-                .filter((n) => n.endsWith(suffix))
+              newest = undefined;
+              for (const name of names
+                .filter((n) => n.endsWith('.eml'))
                 .sort()
-                .at(-1);
+                .reverse()) {
+                const eml = await fs.readFile(path.join(E2E.outbox, name), 'utf8').catch(() => '');
+                if (addressed.test(eml)) {
+                  newest = name;
+                  break;
+                }
+              }
               return newest;
             },
             { message: `a mail to ${to} in ${E2E.outbox}`, timeout },
