@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_TIMEOUT_MS, createDb } from './db/knex.js';
+import { CONNECTION_TIMEOUT_MS, createDb, type DbOptions } from './db/knex.js';
 import { DATABASE_UNAVAILABLE } from './http/errors.js';
 import { TcpProxy } from './testing/tcpProxy.js';
 import {
@@ -180,45 +180,53 @@ describe('SQLite: the database file cannot be opened', () => {
   });
 });
 
-describe.runIf(process.env.TEST_MYSQL_URL)('MySQL: the database server goes away', () => {
-  let scene: Scene;
-  let proxy: TcpProxy;
+/**
+ * A test server on MySQL through a TcpProxy (which makes the outages), for the life of the describe block it is
+ * called in. Its scene and proxy are read from the answer once the block's tests run.
+ */
+function behindProxy(options: DbOptions = {}): { scene: Scene; proxy: TcpProxy } {
+  const made = {} as { scene: Scene; proxy: TcpProxy };
   beforeAll(async () => {
     const mysql = new URL(process.env.TEST_MYSQL_URL!);
-    proxy = await TcpProxy.start({ host: mysql.hostname, port: Number(mysql.port || 3306) });
-    const server = await startTestServer({ connect: (url) => createDb(proxy.rewrite(url)) });
-    scene = await setUp(server);
+    made.proxy = await TcpProxy.start({ host: mysql.hostname, port: Number(mysql.port || 3306) });
+    const server = await startTestServer({ connect: (url) => createDb(made.proxy.rewrite(url), options) });
+    made.scene = await setUp(server);
   });
   afterAll(async () => {
-    await proxy.restore();
-    await scene.server.close();
-    await proxy.close();
+    await made.proxy.restore();
+    await made.scene.server.close();
+    await made.proxy.close();
   });
+  return made;
+}
+
+describe.runIf(process.env.TEST_MYSQL_URL)('MySQL: the database server goes away', () => {
+  const at = behindProxy();
 
   it('refused connections: 503 at once, and served again on return', async () => {
-    await expectServing(scene);
-    await proxy.cut('refuse');
+    await expectServing(at.scene);
+    await at.proxy.cut('refuse');
     let times: number[];
     try {
-      times = await expectUnavailable(scene);
+      times = await expectUnavailable(at.scene);
     } finally {
-      await proxy.restore();
+      await at.proxy.restore();
     }
     // A refused connection is known at once: most answers come well before the connection timeout.
     const median = times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
     expect(median).toBeLessThan(CONNECTION_TIMEOUT_MS);
-    await expectServing(scene);
+    await expectServing(at.scene);
   });
 
   it('a network that answers nothing: 503 when the connection timeout passes, still within 2 s', async () => {
-    await expectServing(scene);
-    await proxy.cut('blackhole');
+    await expectServing(at.scene);
+    await at.proxy.cut('blackhole');
     try {
-      await expectUnavailable(scene);
+      await expectUnavailable(at.scene);
     } finally {
-      await proxy.restore();
+      await at.proxy.restore();
     }
-    await expectServing(scene);
+    await expectServing(at.scene);
   });
 });
 
@@ -233,47 +241,33 @@ async function eventually(done: () => boolean, withinMs: number): Promise<boolea
 }
 
 describe.runIf(process.env.TEST_MYSQL_URL)('MySQL: the database server stalls', () => {
-  let scene: Scene;
-  let proxy: TcpProxy;
-  beforeAll(async () => {
-    const mysql = new URL(process.env.TEST_MYSQL_URL!);
-    proxy = await TcpProxy.start({ host: mysql.hostname, port: Number(mysql.port || 3306) });
-    const server = await startTestServer({
-      connect: (url) => createDb(proxy.rewrite(url), { queryTimeoutMs: QUERY_LIMIT_MS }),
-    });
-    scene = await setUp(server);
-  });
-  afterAll(async () => {
-    await proxy.restore();
-    await scene.server.close();
-    await proxy.close();
-  });
+  const at = behindProxy({ queryTimeoutMs: QUERY_LIMIT_MS });
 
   // Like a server stopped with SIGSTOP: connections stay open and queries sent on them get no answer and no
   // error. Without a time limit each one held its request and its pool connection for minutes.
   it('every request meets the query limit (503), health says 503 within 1 s, and the pool recovers', async () => {
-    await expectServing(scene);
+    await expectServing(at.scene);
     // Several pooled connections open, so the stall catches queries on connections already made.
-    await Promise.all([1, 2].flatMap(() => databaseCalls(scene).map(([, call]) => call())));
-    expect(proxy.connections).toBeGreaterThan(1);
-    await proxy.cut('stall');
+    await Promise.all([1, 2].flatMap(() => databaseCalls(at.scene).map(([, call]) => call())));
+    expect(at.proxy.connections).toBeGreaterThan(1);
+    await at.proxy.cut('stall');
     let times: number[];
     try {
-      times = await expectUnavailable(scene);
+      times = await expectUnavailable(at.scene);
       // A query on an open connection ends at the limit; one waiting for a connection at the connection
       // timeout, which is never longer than the limit.
       expect(Math.max(...times)).toBeLessThan(QUERY_LIMIT_MS + 700);
-      // Timed-out connections are destroyed, not returned to the pool: none is left open through the proxy.
-      expect(await eventually(() => proxy.connections === 0, 3000)).toBe(true);
+      // Timed-out connections are destroyed, not returned to the pool: none is left open through the at.proxy.
+      expect(await eventually(() => at.proxy.connections === 0, 3000)).toBe(true);
       // And the next requests do not queue behind stalled ones.
-      await expectUnavailable(scene);
+      await expectUnavailable(at.scene);
     } finally {
-      await proxy.restore();
+      await at.proxy.restore();
     }
     console.log(
       `stalled MariaDB, limit ${QUERY_LIMIT_MS} ms: 503 in ${Math.round(Math.min(...times))} to ${Math.round(Math.max(...times))} ms`,
     );
-    await expectServing(scene);
+    await expectServing(at.scene);
   });
 });
 
