@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { isMysql, type Db } from '../db/knex.js';
+import { isDeadlock } from '../db/driverErrors.js';
 import { AppError } from './errors.js';
 
 export interface RateLimitSettings {
@@ -20,8 +21,6 @@ const TABLE = 'rate_limits';
 const PRUNE_EVERY_MS = 60_000;
 
 const keyHash = (name: string, id: string) => createHash('sha256').update(`${name}\0${id}`).digest('hex');
-
-const isDeadlock = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ER_LOCK_DEADLOCK';
 
 /**
  * Counters kept in the database, so that every API instance on it shares them (docs/decisions/0023-limits-accounts.md).
