@@ -211,7 +211,9 @@ async function controlBoxes(page: Page): Promise<Array<[string, Box]>> {
     if (!(await button.isVisible())) continue;
     const name = (await button.getAttribute('aria-label')) ?? '';
     if (name === 'Close') continue;
-    named.push([name, await boxOf(button)]);
+    // A case's button leaves as it opens: never wait on one that has gone.
+    const box = await button.boundingBox({ timeout: 1000 }).catch(() => null);
+    if (box) named.push([name, box]);
   }
   return named;
 }
