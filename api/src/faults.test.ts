@@ -138,45 +138,53 @@ async function expectServing({ server, player, admin }: Scene): Promise<void> {
   await expectHealth(server, 200);
 }
 
-describe('SQLite: the database file cannot be opened', () => {
-  let scene: Scene;
-  let file = '';
+/**
+ * A test server on a SQLite file of its own, for the life of the describe block it is called in: its scene and
+ * the file's path are read from the answer once the block's tests run.
+ */
+function onSqliteFile(options: DbOptions = {}): { scene: Scene; file: string } {
+  const made = { file: '' } as { scene: Scene; file: string };
   beforeAll(async () => {
     const server = await startTestServer({
       sqlite: true,
       connect: (url) => {
-        file = url.slice('sqlite:'.length);
-        return createDb(url);
+        made.file = url.slice('sqlite:'.length);
+        return createDb(url, options);
       },
     });
-    scene = await setUp(server);
+    made.scene = await setUp(server);
   });
-  afterAll(() => scene.server.close());
+  afterAll(() => made.scene.server.close());
+  return made;
+}
+
+describe('SQLite: the database file cannot be opened', () => {
+  const at = onSqliteFile();
 
   // The pool is closed and the file replaced by a folder, so every new connection fails to open it,
   // as with a deleted file, a full disk or a lost mount. Undone by putting the file back.
   async function cut() {
-    await scene.server.db.destroy();
-    fs.renameSync(file, `${file}.away`);
-    fs.mkdirSync(file);
-    scene.server.db.initialize();
+    await at.scene.server.db.destroy();
+    fs.renameSync(at.file, `${at.file}.away`);
+    fs.mkdirSync(at.file);
+    at.scene.server.db.initialize();
   }
   async function restore() {
-    await scene.server.db.destroy();
-    fs.rmdirSync(file);
-    fs.renameSync(`${file}.away`, file);
-    scene.server.db.initialize();
+    await at.scene.server.db.destroy();
+    fs.rmdirSync(at.file);
+    fs.renameSync(`${at.file}.away`, at.file);
+    at.scene.server.db.initialize();
   }
 
   it('answers 503 quickly while it is gone, and serves again when it is back', async () => {
-    await expectServing(scene);
+    await expectServing(at.scene);
     await cut();
     try {
-      await expectUnavailable(scene);
+      await expectUnavailable(at.scene);
     } finally {
       await restore();
     }
-    await expectServing(scene);
+    await expectServing(at.scene);
   });
 });
 
@@ -307,31 +315,19 @@ describe.runIf(process.env.TEST_MYSQL_URL && process.env.TEST_SIGSTOP_MARIADB ==
 );
 
 describe('SQLite: another process holds the database file locked', () => {
-  let scene: Scene;
-  let file = '';
-  beforeAll(async () => {
-    const server = await startTestServer({
-      sqlite: true,
-      connect: (url) => {
-        file = url.slice('sqlite:'.length);
-        return createDb(url, { queryTimeoutMs: QUERY_LIMIT_MS });
-      },
-    });
-    scene = await setUp(server);
-  });
-  afterAll(() => scene.server.close());
+  const at = onSqliteFile({ queryTimeoutMs: QUERY_LIMIT_MS });
 
   // The server's connection is made again while another connection holds the file: a second server or
   // `npm run migrate` (each holds it in exclusive mode, db/knex.ts), a sqlite3 shell in a transaction.
   it('answers 503 within the limit while it is locked, health says so, and serves once it is free', async () => {
-    await expectServing(scene);
-    await scene.server.db.destroy();
-    const other = createDb(`sqlite:${file}`);
+    await expectServing(at.scene);
+    await at.scene.server.db.destroy();
+    const other = createDb(`sqlite:${at.file}`);
     await other.raw('select count(*) from users');
     let times: number[];
     try {
-      scene.server.db.initialize();
-      times = await expectUnavailable(scene);
+      at.scene.server.db.initialize();
+      times = await expectUnavailable(at.scene);
       expect(Math.max(...times)).toBeLessThan(QUERY_LIMIT_MS + 700);
     } finally {
       await other.destroy();
@@ -339,7 +335,7 @@ describe('SQLite: another process holds the database file locked', () => {
     console.log(
       `locked SQLite, limit ${QUERY_LIMIT_MS} ms: 503 in ${Math.round(Math.min(...times))} to ${Math.round(Math.max(...times))} ms`,
     );
-    await expectServing(scene);
+    await expectServing(at.scene);
   });
 });
 
