@@ -386,7 +386,7 @@ async function playOnAir(
         await tapPageToasts(page, `after NO DEAL ${offers}`);
       continue;
     }
-    await expect(unopened(page).first().or(offer).or(final)).toBeVisible({ timeout: 5000 });
+    await expect(unopened(page).first().or(offer).or(final).first()).toBeVisible({ timeout: 5000 });
   }
   const keep = page.getByRole('button', { name: /^KEEP CASE #\d+$/ });
   const swap = page.getByRole('button', { name: /^SWAP TO CASE #\d+$/ });

@@ -249,7 +249,7 @@ for (const { width, height, boxes } of SIZES) {
         const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
         for (let opened = 0; ; opened++) {
           await waitOutLock(page);
-          await expect(next.or(phone).or(offer)).toBeVisible({ timeout: 6000 });
+          await expect(next.or(phone).or(offer).first()).toBeVisible({ timeout: 6000 });
           if (await phone.isVisible()) {
             if (round === 1) await snap('phone');
             await expect(offer).toBeVisible({ timeout: 4000 });
