@@ -20,3 +20,8 @@ export * from './schemas/admin.js';
 export * from './rules/show.js';
 export * from './rules/showText.js';
 export * from './audio/musicLayout.js';
+export * from './fair/fair.js';
+export * from './fair/sha256.js';
+export * from './rules/session.js';
+export * from './schemas/liveGames.js';
+export * from './rules/playPlan.js';

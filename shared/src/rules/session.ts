@@ -1,0 +1,187 @@
+import type { Gift } from '../gifts/catalogue.js';
+import { sortByCoins } from '../gifts/giftSet.js';
+import { dealPrefix, fairRng, offerPrefix } from '../fair/fair.js';
+import { shuffle } from '../random.js';
+import type { GameAction, GameEvent, Rejection } from './actions.js';
+import { reduce } from './reduce.js';
+import { dealtGame, type GamePhase, type GameState } from './state.js';
+
+/**
+ * One game session: the seeds, the action log and the state they give. The API runs it for a signed-in
+ * player's live game (api/src/modules/liveGames), the browser for a guest, the tests for both. Dealing and
+ * the banker's noise come from the provably fair streams (fair.ts), so the log and the seeds replay the game
+ * exactly.
+ */
+
+export const LIVE_ACTION_TYPES = ['pick', 'open', 'deal', 'noDeal', 'keep', 'swap'] as const;
+export type LiveActionType = (typeof LIVE_ACTION_TYPES)[number];
+
+/** What a player does, as the API and the log keep it. `case` for pick and open only. */
+export interface LiveAction {
+  readonly type: LiveActionType;
+  readonly case?: number;
+}
+
+export interface SessionSeeds {
+  readonly serverSeed: string;
+  readonly clientSeed: string;
+}
+
+export interface GameSession {
+  readonly seeds: SessionSeeds;
+  /** The game's 26 gift ids in value-board order (coins ascending, ties by gift id). */
+  readonly giftIds: readonly number[];
+  readonly actions: readonly LiveAction[];
+  readonly state: GameState;
+}
+
+export interface SessionStep {
+  readonly session: GameSession;
+  readonly events: readonly GameEvent[];
+  readonly rejected?: Rejection;
+}
+
+/** Deals a new game: the gifts in value-board order, shuffled by the stream of the clientSeed. */
+export function startSession(gifts: readonly Gift[], seeds: SessionSeeds, clientGameId: string): GameSession {
+  const ordered = sortByCoins(gifts);
+  const board = shuffle(ordered, fairRng(seeds.serverSeed, dealPrefix(seeds.clientSeed)));
+  return { seeds, giftIds: ordered.map((g) => g.id), actions: [], state: dealtGame(board, clientGameId) };
+}
+
+function reducerAction(action: LiveAction): GameAction {
+  switch (action.type) {
+    case 'pick':
+      return { type: 'selectCase', caseNumber: action.case ?? Number.NaN };
+    case 'open':
+      return { type: 'eliminateCase', caseNumber: action.case ?? Number.NaN };
+    case 'deal':
+      return { type: 'deal' };
+    case 'noDeal':
+      return { type: 'noDeal' };
+    case 'keep':
+      return { type: 'finalChoice', swap: false };
+    case 'swap':
+      return { type: 'finalChoice', swap: true };
+  }
+}
+
+/**
+ * Applies one action. The banker's offer of a round draws from the stream of that round; the session answers
+ * the phone at once (the 2 s of ringing are the board's to show, not a rule of the game), so the state is in
+ * the offer phase as soon as the offer is made.
+ */
+export function applySessionAction(session: GameSession, action: LiveAction): SessionStep {
+  const { serverSeed, clientSeed } = session.seeds;
+  const rng = fairRng(serverSeed, offerPrefix(clientSeed, session.state.currentRound));
+  const first = reduce(session.state, reducerAction(action), rng);
+  if (first.rejected) return { session, events: [], rejected: first.rejected };
+  let state = first.state;
+  const events = [...first.events];
+  if (state.gamePhase === 'phone-ringing') {
+    const answered = reduce(state, { type: 'phoneAnswered' }, rng);
+    state = answered.state;
+    events.push(...answered.events);
+  }
+  return { session: { ...session, actions: [...session.actions, action], state }, events };
+}
+
+/** The session that the seeds, the gifts and the log give; throws if the log breaks a rule. */
+export function replaySession(
+  gifts: readonly Gift[],
+  seeds: SessionSeeds,
+  clientGameId: string,
+  actions: readonly LiveAction[],
+): GameSession {
+  let session = startSession(gifts, seeds, clientGameId);
+  for (const action of actions) {
+    const step = applySessionAction(session, action);
+    if (step.rejected)
+      throw new Error(`action ${session.actions.length} (${action.type}): ${step.rejected.message}`);
+    session = step.session;
+  }
+  return session;
+}
+
+/** The phases a live game can be in (never phone-ringing: the session answers at once). */
+export type LivePhase = Exclude<GamePhase, 'phone-ringing'>;
+
+export interface LiveCase {
+  readonly number: number;
+  readonly opened: boolean;
+  /** Only for an opened case, or for every case once the game is over. */
+  readonly giftId?: number;
+}
+
+export interface LiveResult {
+  readonly outcome: NonNullable<GameState['gameOutcome']>;
+  readonly amount: number;
+  /** The case whose gift the player ends with (their own after a deal). */
+  readonly finalCase: number;
+  /** null after a deal. */
+  readonly swapped: boolean | null;
+}
+
+/** What anyone watching the game may see: nothing of an unopened case before the game is over. */
+export interface LiveGamePublic {
+  readonly id: string;
+  readonly commitment: string;
+  readonly clientSeed: string;
+  /** Actions applied so far: the `seq` of the next one. */
+  readonly seq: number;
+  readonly phase: LivePhase;
+  readonly round: number;
+  readonly playerCase: number | null;
+  /** Cases still to open in this round (0 outside the opening phase). */
+  readonly casesToOpen: number;
+  readonly cases: readonly LiveCase[];
+  /** The game's 26 gift ids in value-board order: what the value boards show. */
+  readonly giftIds: readonly number[];
+  readonly offers: readonly number[];
+  /** The offer on the table in the offer phase, else null. */
+  readonly currentOffer: number | null;
+  readonly result: LiveResult | null;
+}
+
+export function isSessionOver(session: GameSession): boolean {
+  return session.state.gameOutcome !== null;
+}
+
+export function publicGameState(session: GameSession, id: string, commitment: string): LiveGamePublic {
+  const { state } = session;
+  const over = isSessionOver(session);
+  const opened = new Set(state.eliminatedCases);
+  const phase = state.gamePhase === 'phone-ringing' ? 'offer' : state.gamePhase;
+  return {
+    id,
+    commitment,
+    clientSeed: session.seeds.clientSeed,
+    seq: session.actions.length,
+    phase,
+    round: state.currentRound,
+    playerCase: state.selectedCase,
+    casesToOpen:
+      phase === 'elimination' ? state.casesToEliminateThisRound - state.casesEliminatedThisRound : 0,
+    cases: state.briefcaseGifts.map((gift, i) => {
+      const number = i + 1;
+      const isOpen = opened.has(number);
+      return isOpen || over ? { number, opened: isOpen, giftId: gift.id } : { number, opened: false };
+    }),
+    giftIds: [...session.giftIds],
+    offers: [...state.offerHistory],
+    currentOffer: phase === 'offer' ? state.bankerOffer : null,
+    result:
+      over && state.gameOutcome && state.finalAmount !== null && state.finalCase !== null
+        ? {
+            outcome: state.gameOutcome,
+            amount: state.finalAmount,
+            finalCase: state.finalCase,
+            swapped: state.wasSwapped,
+          }
+        : null,
+  };
+}
+
+/** The gift ids case by case (case 1 first): published with the serverSeed once the game is over. */
+export function sessionBoard(session: GameSession): number[] {
+  return session.state.briefcaseGifts.map((gift) => gift.id);
+}
