@@ -4,6 +4,7 @@ import { resolveGiftSet } from '../gifts/giftSet.js';
 import { nextPlannedAction, type PlayPlan } from './playPlan.js';
 import {
   applySessionAction,
+  gameStateFromView,
   publicGameState,
   replaySession,
   sessionBoard,
@@ -89,5 +90,25 @@ describe('a game session', () => {
         { type: 'open', case: 1 },
       ]),
     ).toThrow(/your case/);
+  });
+
+  it('gives the board the session’s state from the public one, unopened gifts aside, all of it once over', () => {
+    for (const plan of [{ pick: 3, dealInRound: 4 }, { pick: 26, swap: true }, { pick: 1 }] as PlayPlan[]) {
+      play(plan, (s) => {
+        const derived = gameStateFromView(publicGameState(s, 'g', 'c'), ID);
+        const over = s.state.gameOutcome !== null;
+        const hidden = (g: typeof derived) => ({
+          ...g,
+          briefcaseGifts: g.briefcaseGifts.map((gift, i) =>
+            over || g.eliminatedCases.includes(i + 1) ? gift.id : null,
+          ),
+        });
+        expect(hidden(derived)).toEqual(hidden(s.state));
+        // The unseen gifts are the session's unseen gifts, case order aside: the values left are right.
+        expect(derived.briefcaseGifts.map((g) => g.id).sort()).toEqual(
+          s.state.briefcaseGifts.map((g) => g.id).sort(),
+        );
+      });
+    }
   });
 });

@@ -1,9 +1,10 @@
-import type { Gift } from '../gifts/catalogue.js';
+import { giftById, type Gift } from '../gifts/catalogue.js';
 import { sortByCoins } from '../gifts/giftSet.js';
 import { dealPrefix, fairRng, offerPrefix } from '../fair/fair.js';
 import { shuffle } from '../random.js';
 import type { GameAction, GameEvent, Rejection } from './actions.js';
 import { reduce } from './reduce.js';
+import { roundQuota } from './quotas.js';
 import { dealtGame, type GamePhase, type GameState } from './state.js';
 
 /**
@@ -133,6 +134,10 @@ export interface LiveGamePublic {
   readonly playerCase: number | null;
   /** Cases still to open in this round (0 outside the opening phase). */
   readonly casesToOpen: number;
+  /** Cases opened in this round so far. */
+  readonly openedThisRound: number;
+  /** Case numbers in the order they were opened. */
+  readonly openedOrder: readonly number[];
   readonly cases: readonly LiveCase[];
   /** The game's 26 gift ids in value-board order: what the value boards show. */
   readonly giftIds: readonly number[];
@@ -161,6 +166,8 @@ export function publicGameState(session: GameSession, id: string, commitment: st
     playerCase: state.selectedCase,
     casesToOpen:
       phase === 'elimination' ? state.casesToEliminateThisRound - state.casesEliminatedThisRound : 0,
+    openedThisRound: state.casesEliminatedThisRound,
+    openedOrder: [...state.eliminatedCases],
     cases: state.briefcaseGifts.map((gift, i) => {
       const number = i + 1;
       const isOpen = opened.has(number);
@@ -184,4 +191,39 @@ export function publicGameState(session: GameSession, id: string, commitment: st
 /** The gift ids case by case (case 1 first): published with the serverSeed once the game is over. */
 export function sessionBoard(session: GameSession): number[] {
   return session.state.briefcaseGifts.map((gift) => gift.id);
+}
+
+/**
+ * The board's state from a public state, for a board that does not hold the session (a signed-in player's
+ * game lives on the server). Every rule-relevant figure is the session's; an unopened case holds one of the
+ * gifts not yet seen (which one is not known, and nothing shows it): the value boards, the remaining values
+ * and the banker's average come out right. Once the game is over the view holds every case, and so does this.
+ */
+export function gameStateFromView(view: LiveGamePublic, clientGameId: string): GameState {
+  const seen = new Set(view.cases.flatMap((c) => (c.giftId === undefined ? [] : [c.giftId])));
+  const unseen = view.giftIds.filter((id) => !seen.has(id));
+  const briefcaseGifts = view.cases.map((c) => {
+    const gift = giftById(c.giftId ?? unseen.shift()!);
+    if (!gift) throw new Error(`gift ${String(c.giftId)} of case ${c.number} is not in the catalogue`);
+    return gift;
+  });
+  const unopened = view.cases.filter((c) => !c.opened).length;
+  return {
+    clientGameId,
+    briefcaseGifts,
+    selectedCase: view.playerCase,
+    eliminatedCases: [...view.openedOrder],
+    currentRound: view.round,
+    casesRemaining: unopened - (view.playerCase === null ? 0 : 1),
+    bankerOffer: view.offers[view.offers.length - 1] ?? 0,
+    gamePhase: view.phase,
+    casesToEliminateThisRound:
+      view.phase === 'selection' ? roundQuota(1) : view.openedThisRound + view.casesToOpen,
+    casesEliminatedThisRound: view.openedThisRound,
+    offerHistory: [...view.offers],
+    wasSwapped: view.result?.swapped ?? null,
+    gameOutcome: view.result?.outcome ?? null,
+    finalAmount: view.result?.amount ?? null,
+    finalCase: view.result?.finalCase ?? null,
+  };
 }

@@ -65,6 +65,8 @@ export const liveGamePublicSchema = z.object({
   round: z.number().int(),
   playerCase: z.number().int().nullable(),
   casesToOpen: z.number().int().min(0),
+  openedThisRound: z.number().int().min(0),
+  openedOrder: z.array(z.number().int()),
   cases: z
     .array(z.object({ number: z.number().int(), opened: z.boolean(), giftId: z.number().int().optional() }))
     .length(CASE_COUNT),
