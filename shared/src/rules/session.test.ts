@@ -4,6 +4,7 @@ import { resolveGiftSet } from '../gifts/giftSet.js';
 import { nextPlannedAction, type PlayPlan } from './playPlan.js';
 import {
   applySessionAction,
+  eventsBetween,
   gameStateFromView,
   publicGameState,
   replaySession,
@@ -109,6 +110,23 @@ describe('a game session', () => {
           s.state.briefcaseGifts.map((g) => g.id).sort(),
         );
       });
+    }
+  });
+
+  it('tells from two public states what the session said happened (the offer shown aside)', () => {
+    for (const plan of [{ pick: 3, dealInRound: 5 }, { pick: 26, swap: true }, { pick: 2 }] as PlayPlan[]) {
+      let session = startSession(gifts, seeds, ID);
+      for (;;) {
+        const before = publicGameState(session, 'g', 'c');
+        const action = nextPlannedAction(before, plan);
+        if (!action) break;
+        const step = applySessionAction(session, action);
+        session = step.session;
+        const after = publicGameState(session, 'g', 'c');
+        expect(eventsBetween(before, after, action)).toEqual(
+          step.events.filter((e) => e.type !== 'offerShown'),
+        );
+      }
     }
   });
 });

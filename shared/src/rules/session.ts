@@ -4,7 +4,7 @@ import { dealPrefix, fairRng, offerPrefix } from '../fair/fair.js';
 import { shuffle } from '../random.js';
 import type { GameAction, GameEvent, Rejection } from './actions.js';
 import { reduce } from './reduce.js';
-import { roundQuota } from './quotas.js';
+import { offerRound, roundQuota } from './quotas.js';
 import { dealtGame, type GamePhase, type GameState } from './state.js';
 
 /**
@@ -49,7 +49,8 @@ export function startSession(gifts: readonly Gift[], seeds: SessionSeeds, client
   return { seeds, giftIds: ordered.map((g) => g.id), actions: [], state: dealtGame(board, clientGameId) };
 }
 
-function reducerAction(action: LiveAction): GameAction {
+/** The reducer's action for a player's action. */
+export function toGameAction(action: LiveAction): GameAction {
   switch (action.type) {
     case 'pick':
       return { type: 'selectCase', caseNumber: action.case ?? Number.NaN };
@@ -74,7 +75,7 @@ function reducerAction(action: LiveAction): GameAction {
 export function applySessionAction(session: GameSession, action: LiveAction): SessionStep {
   const { serverSeed, clientSeed } = session.seeds;
   const rng = fairRng(serverSeed, offerPrefix(clientSeed, session.state.currentRound));
-  const first = reduce(session.state, reducerAction(action), rng);
+  const first = reduce(session.state, toGameAction(action), rng);
   if (first.rejected) return { session, events: [], rejected: first.rejected };
   let state = first.state;
   const events = [...first.events];
@@ -226,4 +227,63 @@ export function gameStateFromView(view: LiveGamePublic, clientGameId: string): G
     finalAmount: view.result?.amount ?? null,
     finalCase: view.result?.finalCase ?? null,
   };
+}
+
+function giftOf(view: LiveGamePublic, caseNumber: number): Gift {
+  const id = view.cases[caseNumber - 1]?.giftId;
+  const gift = id === undefined ? undefined : giftById(id);
+  if (!gift) throw new Error(`the game did not show case ${caseNumber}`);
+  return gift;
+}
+
+/**
+ * What an action did, from the public states before and after it: the events the session gave (bar the
+ * offer being shown, which is the board's to time), for a board that only sees public states.
+ */
+export function eventsBetween(
+  before: LiveGamePublic,
+  after: LiveGamePublic,
+  action: LiveAction,
+): GameEvent[] {
+  switch (action.type) {
+    case 'pick':
+      return [{ type: 'caseSelected', caseNumber: after.playerCase! }];
+    case 'open': {
+      const n = action.case!;
+      const events: GameEvent[] = [{ type: 'caseEliminated', caseNumber: n, gift: giftOf(after, n) }];
+      if (after.phase === 'offer' && before.phase === 'elimination') {
+        const remaining = after.cases.filter((c) => !c.opened && c.number !== after.playerCase).length;
+        events.push({
+          type: 'bankerCalling',
+          offer: after.currentOffer!,
+          round: offerRound(after.round, remaining),
+        });
+      }
+      return events;
+    }
+    case 'deal':
+      return [
+        { type: 'dealAccepted', amount: after.result!.amount, playerGift: giftOf(after, after.playerCase!) },
+      ];
+    case 'noDeal': {
+      if (after.phase === 'final-choice') {
+        const other = after.cases.find((c) => !c.opened && c.number !== after.playerCase)!.number;
+        return [{ type: 'finalChoiceStarted', playerCase: after.playerCase!, otherCase: other }];
+      }
+      return [{ type: 'roundStarted', round: after.round, casesToEliminate: after.casesToOpen }];
+    }
+    case 'keep':
+    case 'swap': {
+      const { finalCase, amount } = after.result!;
+      return [
+        {
+          type: 'finalRevealed',
+          swapped: action.type === 'swap',
+          caseNumber: finalCase,
+          gift: giftOf(after, finalCase),
+          amount,
+        },
+      ];
+    }
+  }
 }
