@@ -6,13 +6,16 @@
 //      growth < 50 MB (the server's resident memory, sampled in its own process).
 // BENCH_GAMES (1000000), BENCH_SECONDS (10 a load run; /me runs BENCH_ME_ROUNDS (5) rounds of a third of it),
 // BENCH_CONNECTIONS (10) and BENCH_PLAYERS (50) make a quicker run, e.g. BENCH_GAMES=100000 BENCH_SECONDS=3
-// npm run bench; BENCH_ONLY=me, saves or stats runs one part.
+// npm run bench; BENCH_ONLY=me, saves, live or stats runs one part.
+//   Live games (issue 17): BENCH_PLAYERS players each playing whole games through POST /api/live-games and its
+//   actions, one after another: requests a second >= 2,000, p99 < 20 ms; a whole game start to record < 60 ms.
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
 import type { BenchCommands } from './server.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1_000_000);
@@ -218,6 +221,87 @@ async function saves(server: ServerProcess) {
   );
 }
 
+/** One request of a live game, timed; fails on anything but the status expected. */
+async function liveCall(url: string, cookie: string, body: unknown, status: number) {
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as LiveGamePublic;
+  const took = performance.now() - started;
+  if (res.status !== status) throw new Error(`${url}: ${res.status} ${JSON.stringify(answer)}`);
+  return { took, answer };
+}
+
+/** A whole live game, start to record, one request at a time: the time of each request. */
+async function playLive(port: number, cookie: string, n: number): Promise<number[]> {
+  const base = `http://127.0.0.1:${port}/api/live-games`;
+  const start = await liveCall(base, cookie, { clientSeed: `bench-${n}` }, 201);
+  const times = [start.took];
+  let view = start.answer;
+  // Every third game takes an offer: games end in deals and in final choices, as players' do.
+  const plan = { pick: 1 + (n % 26), dealInRound: n % 3 === 0 ? 1 + (n % 8) : null, swap: n % 2 === 0 };
+  for (let action = nextPlannedAction(view, plan); action; action = nextPlannedAction(view, plan)) {
+    const step = await liveCall(`${base}/${view.id}/actions`, cookie, { seq: view.seq, ...action }, 200);
+    times.push(step.took);
+    view = step.answer;
+  }
+  if (!view.result) throw new Error('a benchmark game did not end');
+  return times;
+}
+
+async function liveGames(server: ServerProcess) {
+  console.log(
+    `\n2. Live games on SQLite: ${PLAYERS} players each playing games one after another, ${SECONDS} s`,
+  );
+  const { port, usernames, password } = await server.call('startSaves', PLAYERS, 0);
+  const cookies = await Promise.all(usernames.map((username) => login(port, username, password)));
+  // A whole game on a quiet server: the sum of its requests' times (an upper bound of its server time).
+  const whole: number[] = [];
+  for (let n = 0; n < 7; n++) whole.push((await playLive(port, cookies[0]!, n)).reduce((a, b) => a + b, 0));
+  note(`whole games one at a time: ${whole.map((t) => t.toFixed(1)).join(', ')} ms`);
+  const latencies: number[] = [];
+  let games = 0;
+  let until = performance.now() + WARM_UP_SECONDS * 1000;
+  const player = async (i: number, record: boolean) => {
+    for (let n = i; performance.now() < until; n += PLAYERS) {
+      const times = await playLive(port, cookies[i]!, n);
+      if (record) {
+        latencies.push(...times);
+        games++;
+      }
+    }
+  };
+  await Promise.all(cookies.map((_, i) => player(i, false)));
+  until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(cookies.map((_, i) => player(i, true)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const rate = latencies.length / seconds;
+  const p99 = latencies[Math.floor(latencies.length * 0.99)]!;
+  note(
+    `${games} games, ${latencies.length.toLocaleString('en')} requests (starts and actions), ${perSecond(rate)}, p50 ${ms(latencies[Math.floor(latencies.length / 2)]!)}, p99 ${ms(p99)}`,
+  );
+  figures.push(
+    {
+      measure: 'live game actions per second, 50 at once (SQLite)',
+      figure: perSecond(rate),
+      target: '>= 2,000/s',
+      met: rate >= 2000,
+    },
+    { measure: 'live game action latency p99', figure: ms(p99), target: '< 20 ms', met: p99 < 20 },
+    {
+      measure: 'a whole live game, start to record (median of 7)',
+      figure: ms(median(whole)),
+      target: '< 60 ms',
+      met: median(whole) < 60,
+    },
+  );
+}
+
 async function bigTable(dir: string) {
   console.log(`\n3. Statistics and the CSV export over ${GAMES.toLocaleString('en')} games on SQLite`);
   const seeder = await ServerProcess.start(dir);
@@ -346,6 +430,7 @@ try {
   try {
     if (!ONLY || ONLY === 'me') await authMe(server);
     if (!ONLY || ONLY === 'saves') await saves(server);
+    if (!ONLY || ONLY === 'live') await liveGames(server);
   } finally {
     await server.stop();
   }
