@@ -91,9 +91,7 @@ describe('the game store', () => {
 
   it('NEW GAME, confirmed, resets after 100 ms with a fresh shuffle', async () => {
     store().tapCase(3);
-    const before = store()
-      .game.briefcaseGifts.map((g) => g.id)
-      .join();
+    const before = store().view;
     await afterLock();
     store().newGame();
     expect(store().overlay).toBe('confirmNewGame');
@@ -102,10 +100,9 @@ describe('the game store', () => {
     expect(store().game.selectedCase).toBe(3);
     await sleep(TIMINGS.newGameResetDelayMs + 50);
     expect(store().game).toMatchObject({ selectedCase: null, gamePhase: 'selection', casesRemaining: 26 });
-    expect(
-      store()
-        .game.briefcaseGifts.map((g) => g.id)
-        .join(),
-    ).not.toBe(before);
+    // A fresh deal: a new game with its own commitment (its board is not the board's to know).
+    expect(store().view.id).not.toBe(before.id);
+    expect(store().view.commitment).not.toBe(before.commitment);
+    expect(store().view.cases.some((c) => c.giftId !== undefined)).toBe(false);
   });
 });

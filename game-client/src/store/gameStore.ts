@@ -1,20 +1,31 @@
 import {
-  createRng,
+  eventsBetween,
   GAME_TOASTS,
+  gameStateFromView,
   isGameInProgress,
   reduce,
   resolveGiftSet,
   roundStartsToast,
   TIMINGS,
-  newGame as dealNewGame,
-  type GameAction,
+  toGameAction,
   type GameEvent,
   type GameState,
   type Gift,
-  type Rng,
+  type LiveAction,
+  type LiveGamePublic,
 } from '@dond/shared';
 import { create } from 'zustand';
-import { toast } from '../ui/toastStore';
+import { serverMessage } from '../api/request';
+import { toast, useToastStore } from '../ui/toastStore';
+import {
+  ActionRefused,
+  currentLiveGame,
+  remoteLink,
+  retryDelayMs,
+  startLiveGame,
+  startLocalGame,
+  type GameLink,
+} from './gameLink';
 
 export type Overlay =
   | 'phone'
@@ -32,8 +43,20 @@ export interface CaseReveal {
   gift: Gift;
 }
 
+/** A signed-in player's games live on the server (issue 17): what the board needs to start them. */
+export interface LiveOptions {
+  customGiftSetId: number | null;
+}
+
 export interface GameStore {
+  /** The board's state, from the game's public state (gameStateFromView). */
   game: GameState;
+  /** The game's public state: all the board knows of it. */
+  view: LiveGamePublic;
+  /** Whether the game lives on the server (a signed-in player) rather than in this tab. */
+  live: boolean;
+  /** An action is being retried after a failed request ('Reconnecting...'). */
+  reconnecting: boolean;
   gifts: readonly Gift[];
   /** On for 800 ms after any guarded action: further clicks are ignored. */
   locked: boolean;
@@ -50,8 +73,11 @@ export interface GameStore {
   keepOrSwap(swap: boolean): void;
   closeDealReveal(): void;
   closeCaseReveal(): void;
-  /** Deals a first game at once (no delay, no toast), e.g. when the player's gift set is known. */
-  startGame(gifts: readonly Gift[]): void;
+  /**
+   * Deals a first game at once (no delay, no toast), e.g. when the player's gift set is known; for a
+   * signed-in player (`live`), resumes the unfinished game on the server, or starts one there.
+   */
+  startGame(gifts: readonly Gift[], live?: LiveOptions): void;
   /**
    * NEW GAME and RESET: while a game is in progress, the 'Start a new game?' confirmation first; otherwise
    * (or confirmed) after 100 ms a fresh shuffle of the set, every modal closed, and the toast.
@@ -66,8 +92,14 @@ export interface GameStore {
   dispose(): void;
 }
 
-const randomSeed = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
-let rng: Rng = createRng(randomSeed());
+let link: GameLink;
+let liveOptions: LiveOptions | null = null;
+/** Bumped by every new game: an answer for an older game is dropped. */
+let generation = 0;
+/** A remote action waiting for its answer: no other is sent meanwhile (its seq would be stale). */
+let inFlight = false;
+const RECONNECTING = 'Reconnecting...';
+let reconnectingToast: string | null = null;
 const timers = new Set<ReturnType<typeof setTimeout>>();
 
 function schedule(ms: number, fn: () => void) {
@@ -85,12 +117,126 @@ function clearTimers() {
 
 /** The board's one source of truth: the shared reducer, plus the timings of SPEC.md sections 4 and 9. */
 export const useGameStore = create<GameStore>((set, get) => {
-  /** Runs an action through the reducer; answers the events, or null when the rules refused it. */
-  function apply(action: GameAction): readonly GameEvent[] | null {
-    const result = reduce(get().game, action, rng);
-    if (result.rejected) return null;
-    set((s) => ({ game: result.state, events: { seq: s.events.seq + 1, list: result.events } }));
-    return result.events;
+  /** The board's state for a public state; ringing while a just-made offer waits for the phone. */
+  function adopt(view: LiveGamePublic, events: readonly GameEvent[]) {
+    let game = gameStateFromView(view, view.id);
+    if (events.some((e) => e.type === 'bankerCalling')) game = { ...game, gamePhase: 'phone-ringing' };
+    set((s) => ({ view, game, events: { seq: s.events.seq + 1, list: events } }));
+  }
+
+  /**
+   * Sends a player's action to the game's link (a guest's session answers at once, the server in a few ms,
+   * or after retries), then shows what it did, no earlier than `notBefore` (a Date.now() time). false when
+   * the rules refuse it here already (checked on the board's state: it is never sent).
+   */
+  function act(action: LiveAction, notBefore = 0): boolean {
+    const { view, game } = get();
+    if (inFlight || reduce(game, toGameAction(action), () => 0).rejected) return false;
+    const gen = generation;
+    const show = (after: LiveGamePublic) => {
+      if (gen !== generation) return;
+      const events = eventsBetween(view, after, action);
+      const run = () => {
+        if (gen !== generation) return;
+        adopt(after, events);
+        afterEvents(events);
+      };
+      const wait = notBefore - Date.now();
+      if (wait > 0) schedule(wait, run);
+      else run();
+    };
+    let answer: LiveGamePublic | Promise<LiveGamePublic>;
+    try {
+      answer = link.act(view, action);
+    } catch (error) {
+      if (error instanceof ActionRefused) return false;
+      throw error;
+    }
+    if (!(answer instanceof Promise)) {
+      show(answer);
+      return true;
+    }
+    inFlight = true;
+    answer
+      .then(show, (error: unknown) => {
+        if (gen !== generation) return;
+        toast({
+          title: 'That did not go through',
+          description: serverMessage(error) ?? String(error),
+          variant: 'destructive',
+        });
+        void resync(gen);
+      })
+      .finally(() => {
+        inFlight = false;
+      });
+    return true;
+  }
+
+  /** After a refused action: the server's state is the game's (another tab may have played on). */
+  async function resync(gen: number) {
+    const current = await currentLiveGame().catch(() => null);
+    if (gen !== generation || !current) return;
+    adopt(current, []);
+    set({ overlay: overlayFor(current) });
+  }
+
+  function remoteHooks(gen: number) {
+    return {
+      stillWanted: () => gen === generation,
+      onReconnecting(on: boolean) {
+        set({ reconnecting: on });
+        if (on && !reconnectingToast)
+          reconnectingToast = toast({
+            title: RECONNECTING,
+            description: 'Your move is kept and will be sent again.',
+            duration: 3_600_000,
+          });
+        if (!on && reconnectingToast) {
+          useToastStore.getState().dismiss(reconnectingToast);
+          reconnectingToast = null;
+        }
+      },
+    };
+  }
+
+  /** A game shown from its public state as it stands: a resumed one, or one just dealt. */
+  function begin(view: LiveGamePublic, makeLink: (gen: number) => GameLink, events: readonly GameEvent[]) {
+    link = makeLink(++generation);
+    inFlight = false;
+    adopt(view, events);
+    set({ overlay: overlayFor(view), caseReveal: null });
+  }
+
+  const remote = (gen: number) => remoteLink(remoteHooks(gen));
+
+  /** Deals a new game where the player's games live: in this tab, or on the server (with retries). */
+  async function deal(gifts: readonly Gift[]): Promise<void> {
+    if (!liveOptions) {
+      const local = startLocalGame(gifts);
+      begin(local.view, () => local.link, [{ type: 'gameStarted' }]);
+      return;
+    }
+    const gen = ++generation;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const view = await startLiveGame(liveOptions.customGiftSetId);
+        if (gen !== generation) return;
+        begin(view, remote, [{ type: 'gameStarted' }]);
+        return;
+      } catch (error) {
+        if (gen !== generation) return;
+        if (attempt >= 3) {
+          toast({
+            title: 'Could not start a game',
+            description: serverMessage(error) ?? String(error),
+            variant: 'destructive',
+          });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+      }
+    }
   }
 
   /** A guarded action: ignored while locked, and locks for 800 ms once it runs. */
@@ -112,8 +258,15 @@ export const useGameStore = create<GameStore>((set, get) => {
       }
       if (event.type === 'bankerCalling') {
         set({ overlay: 'phone' });
+        // The offer is made already; the board rings for 2 s before it shows it.
         schedule(TIMINGS.phoneOverlayMs, () => {
-          if (apply({ type: 'phoneAnswered' })) set({ overlay: 'offer' });
+          const answered = reduce(get().game, { type: 'phoneAnswered' }, () => 0);
+          if (answered.rejected) return;
+          set((s) => ({
+            game: answered.state,
+            overlay: 'offer',
+            events: { seq: s.events.seq + 1, list: answered.events },
+          }));
         });
       }
       if (event.type === 'dealAccepted') {
@@ -144,28 +297,22 @@ export const useGameStore = create<GameStore>((set, get) => {
       const set26 = gifts ?? get().gifts;
       clearTimers();
       set({ overlay: null, caseReveal: null });
+      set({ gifts: set26 });
       schedule(TIMINGS.newGameResetDelayMs, () => {
-        rng = createRng(randomSeed());
-        const fresh = reduce(
-          get().game,
-          { type: 'newGame', gifts: set26, clientGameId: crypto.randomUUID() },
-          rng,
-        );
-        if (fresh.rejected) return;
-        set((s) => ({
-          game: fresh.state,
-          gifts: set26,
-          events: { seq: s.events.seq + 1, list: fresh.events },
-        }));
-        toast(GAME_TOASTS.newGame);
+        void deal(set26).then(() => toast(GAME_TOASTS.newGame));
       });
       return true;
     });
   }
 
   const defaultGifts = resolveGiftSet(null);
+  const first = startLocalGame(defaultGifts);
+  link = first.link;
   return {
-    game: dealNewGame(defaultGifts, crypto.randomUUID(), rng),
+    game: gameStateFromView(first.view, first.view.id),
+    view: first.view,
+    live: false,
+    reconnecting: false,
     gifts: defaultGifts,
     locked: false,
     overlay: null,
@@ -174,37 +321,20 @@ export const useGameStore = create<GameStore>((set, get) => {
     caseToastMs: TIMINGS.caseToastMs,
 
     tapCase(caseNumber) {
-      guarded(() => {
-        const phase = get().game.gamePhase;
-        const events = apply({ type: phase === 'selection' ? 'selectCase' : 'eliminateCase', caseNumber });
-        if (!events) return false;
-        afterEvents(events);
-        return true;
-      });
+      guarded(() => act({ type: get().game.gamePhase === 'selection' ? 'pick' : 'open', case: caseNumber }));
     },
     deal() {
-      guarded(() => {
-        const events = apply({ type: 'deal' });
-        if (events) afterEvents(events);
-        return events !== null;
-      });
+      guarded(() => act({ type: 'deal' }));
     },
     noDeal() {
-      guarded(() => {
-        const events = apply({ type: 'noDeal' });
-        if (events) afterEvents(events);
-        return events !== null;
-      });
+      guarded(() => act({ type: 'noDeal' }));
     },
     keepOrSwap(swap) {
       guarded(() => {
         if (get().game.gamePhase !== 'final-choice' || get().overlay !== 'finalDecision') return false;
-        set({ overlay: null });
         // The dialog closes at once; the reveal comes 0.5 s later, its dialog about 1 s after that.
-        schedule(TIMINGS.finalChoiceToRevealMs, () => {
-          const events = apply({ type: 'finalChoice', swap });
-          if (events) afterEvents(events);
-        });
+        if (!act({ type: swap ? 'swap' : 'keep' }, Date.now() + TIMINGS.finalChoiceToRevealMs)) return false;
+        set({ overlay: null });
         return true;
       });
     },
@@ -214,17 +344,24 @@ export const useGameStore = create<GameStore>((set, get) => {
     closeCaseReveal() {
       set({ caseReveal: null });
     },
-    startGame(gifts) {
+    startGame(gifts, live) {
       clearTimers();
-      rng = createRng(randomSeed());
-      set((s) => ({
-        game: dealNewGame(gifts, crypto.randomUUID(), rng),
-        gifts,
-        locked: false,
-        overlay: null,
-        caseReveal: null,
-        events: { seq: s.events.seq + 1, list: [{ type: 'gameStarted' }] },
-      }));
+      liveOptions = live ?? null;
+      set({ gifts, live: live !== undefined, locked: false, overlay: null, caseReveal: null });
+      if (!live) {
+        void deal(gifts);
+        return;
+      }
+      // A game in progress on the server (a reload, a crash, another device) comes back exactly as it was.
+      const gen = ++generation;
+      void currentLiveGame().then(
+        (current) => {
+          if (gen !== generation) return;
+          if (current) begin(current, remote, []);
+          else void deal(gifts);
+        },
+        () => gen === generation && void deal(gifts),
+      );
     },
     newGame(gifts) {
       if (get().locked) return;
@@ -248,7 +385,15 @@ export const useGameStore = create<GameStore>((set, get) => {
     },
     dispose() {
       clearTimers();
+      generation++;
       set({ locked: false, overlay: null, caseReveal: null });
     },
   };
 });
+
+/** The dialog a game shows as it stands: the offer on the table, the final decision, or none. */
+function overlayFor(view: LiveGamePublic): Overlay | null {
+  if (view.phase === 'offer') return 'offer';
+  if (view.phase === 'final-choice') return 'finalDecision';
+  return null;
+}

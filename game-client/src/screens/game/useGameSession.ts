@@ -16,9 +16,11 @@ export function useGameSession(user: CurrentUser | null) {
   // A failed read (the session gone, the server down) plays the default set.
   const { gifts, customGiftSetId, isLoading } = useGiftsForGame(user !== null);
 
+  // A signed-in player's games live on the server: resumed there if one is in progress, else dealt there.
+  const signedIn = user !== null;
   useEffect(() => {
-    if (!isLoading) useGameStore.getState().startGame(gifts);
-  }, [isLoading, gifts]);
+    if (!isLoading) useGameStore.getState().startGame(gifts, signedIn ? { customGiftSetId } : undefined);
+  }, [isLoading, gifts, signedIn, customGiftSetId]);
 
   useEffect(() => {
     useGameStore
@@ -31,8 +33,9 @@ export function useGameSession(user: CurrentUser | null) {
   // A finished game is saved once, and only for a signed-in player; a guest's game writes nothing.
   const savedIds = useRef(new Set<string>());
   const game = useGameStore((s) => s.game);
+  const live = useGameStore((s) => s.live);
   useEffect(() => {
-    if (!user || game.gameOutcome === null || savedIds.current.has(game.clientGameId)) return;
+    if (!user || !live || game.gameOutcome === null || savedIds.current.has(game.clientGameId)) return;
     // The set's id only when this game was dealt from it.
     const fromSavedSet = game.briefcaseGifts.every((g) => gifts.some((own) => own.id === g.id));
     const payload = buildSavedGame(game, {
@@ -42,6 +45,7 @@ export function useGameSession(user: CurrentUser | null) {
     });
     if (!payload) return;
     savedIds.current.add(game.clientGameId);
-    void saveFinishedGame(payload, queryClient);
-  }, [game, user, gifts, customGiftSetId, queryClient]);
+    // The server recorded the game as its last action landed: the save asks for that record (issue 17).
+    void saveFinishedGame({ ...payload, liveGameId: game.clientGameId }, queryClient);
+  }, [game, user, live, gifts, customGiftSetId, queryClient]);
 }

@@ -1,0 +1,121 @@
+import {
+  applySessionAction,
+  liveGamePublicSchema,
+  publicGameState,
+  startSession,
+  commitmentOf,
+  toHex,
+  type Gift,
+  type GameSession,
+  type LiveAction,
+  type LiveGamePublic,
+} from '@dond/shared';
+import { apiJson, HttpError } from '../api/request';
+
+/**
+ * Where a game lives: in this tab for a guest (a session in memory, answered at once), on the server for a
+ * signed-in player (every action a request, the answer the new public state). The board sees public states
+ * either way, so a guest's game and a live one run through the same code.
+ */
+export interface GameLink {
+  readonly kind: 'local' | 'remote';
+  /** The state after the action; a refused action throws ActionRefused. */
+  act(view: LiveGamePublic, action: LiveAction): LiveGamePublic | Promise<LiveGamePublic>;
+}
+
+export class ActionRefused extends Error {}
+
+const randomHex = (bytes: number) => toHex(crypto.getRandomValues(new Uint8Array(bytes)));
+
+/** A clientSeed of 16 random characters of the allowed alphabet. */
+export const randomClientSeed = () => randomHex(8);
+
+/** A guest's game: dealt and played in this tab, with the same fair dealing as the server's. */
+export function startLocalGame(gifts: readonly Gift[]): { link: GameLink; view: LiveGamePublic } {
+  const id = crypto.randomUUID();
+  const serverSeed = randomHex(32);
+  const commitment = commitmentOf(serverSeed);
+  let session: GameSession = startSession(gifts, { serverSeed, clientSeed: randomClientSeed() }, id);
+  const link: GameLink = {
+    kind: 'local',
+    act(_view, action) {
+      const step = applySessionAction(session, action);
+      if (step.rejected) throw new ActionRefused(step.rejected.message);
+      session = step.session;
+      return publicGameState(session, id, commitment);
+    },
+  };
+  return { link, view: publicGameState(session, id, commitment) };
+}
+
+const parseView = { parse: (value: unknown) => liveGamePublicSchema.parse(value) as LiveGamePublic };
+
+/** Back-off between attempts of an action that did not reach the server: 0.5 s doubling to 5 s. */
+export const retryDelayMs = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 5000);
+
+/** Whether a failed request is worth another attempt: no answer, or the server or a proxy in trouble. */
+const isTransient = (error: unknown) =>
+  !(error instanceof HttpError) || error.status >= 500 || error.status === 429;
+
+export interface RemoteHooks {
+  /** Called with true while an action is being retried, false once it went through. */
+  onReconnecting(reconnecting: boolean): void;
+  /** Whether the answer is still wanted (false once another game started). */
+  stillWanted(): boolean;
+}
+
+/** A signed-in player's live game on the server. */
+export function remoteLink(hooks: RemoteHooks): GameLink {
+  return {
+    kind: 'remote',
+    async act(view, action) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const answer = await apiJson(
+            'POST',
+            `/api/live-games/${view.id}/actions`,
+            { seq: view.seq, ...action },
+            parseView,
+          );
+          if (attempt > 1) hooks.onReconnecting(false);
+          return answer;
+        } catch (error) {
+          if (!hooks.stillWanted()) throw new ActionRefused('the game was left');
+          if (error instanceof HttpError && error.status === 409) {
+            // Another tab or an attempt whose answer was lost went first: the server's state decides.
+            const current = await currentLiveGame();
+            if (attempt > 1) hooks.onReconnecting(false);
+            if (current && current.id === view.id && current.seq === view.seq + 1) return current;
+            throw new ActionRefused(error.serverMessage ?? error.message);
+          }
+          if (!isTransient(error)) {
+            if (attempt > 1) hooks.onReconnecting(false);
+            throw new ActionRefused(error instanceof Error ? error.message : String(error));
+          }
+          if (attempt === 1) hooks.onReconnecting(true);
+          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+        }
+      }
+    },
+  };
+}
+
+/** Starts a live game on the server (abandoning the player's unfinished one). */
+export function startLiveGame(customGiftSetId: number | null): Promise<LiveGamePublic> {
+  return apiJson(
+    'POST',
+    '/api/live-games',
+    { clientSeed: randomClientSeed(), ...(customGiftSetId ? { customGiftSetId } : {}) },
+    parseView,
+  );
+}
+
+/** The player's unfinished live game, or null. */
+export async function currentLiveGame(): Promise<LiveGamePublic | null> {
+  try {
+    return await apiJson('GET', '/api/live-games/current', undefined, parseView);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
