@@ -54,7 +54,7 @@ const parseView = { parse: (value: unknown) => liveGamePublicSchema.parse(value)
 export const retryDelayMs = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 5000);
 
 /** Whether a failed request is worth another attempt: no answer, or the server or a proxy in trouble. */
-const isTransient = (error: unknown) =>
+export const isTransient = (error: unknown) =>
   !(error instanceof HttpError) || error.status >= 500 || error.status === 429;
 
 export interface RemoteHooks {
@@ -63,6 +63,14 @@ export interface RemoteHooks {
   /** Whether the answer is still wanted (false once another game started). */
   stillWanted(): boolean;
 }
+
+/** No game yet (a live one is being started or resumed): every action waits for it. */
+export const waitingLink: GameLink = {
+  kind: 'remote',
+  act() {
+    throw new ActionRefused('the game is not dealt yet');
+  },
+};
 
 /** A signed-in player's live game on the server. */
 export function remoteLink(hooks: RemoteHooks): GameLink {

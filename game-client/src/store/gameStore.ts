@@ -20,6 +20,8 @@ import { toast, useToastStore } from '../ui/toastStore';
 import {
   ActionRefused,
   currentLiveGame,
+  isTransient,
+  waitingLink,
   remoteLink,
   retryDelayMs,
   startLiveGame,
@@ -217,16 +219,21 @@ export const useGameStore = create<GameStore>((set, get) => {
       begin(local.view, () => local.link, [{ type: 'gameStarted' }]);
       return;
     }
+    // A signed-in player's game is the server's or none: nothing is played in the tab meanwhile.
     const gen = ++generation;
+    link = waitingLink;
+    const hooks = remoteHooks(gen);
     for (let attempt = 1; ; attempt++) {
       try {
         const view = await startLiveGame(liveOptions.customGiftSetId);
+        if (attempt > 1) hooks.onReconnecting(false);
         if (gen !== generation) return;
         begin(view, remote, [{ type: 'gameStarted' }]);
         return;
       } catch (error) {
         if (gen !== generation) return;
-        if (attempt >= 3) {
+        if (!isTransient(error)) {
+          hooks.onReconnecting(false);
           toast({
             title: 'Could not start a game',
             description: serverMessage(error) ?? String(error),
@@ -234,6 +241,40 @@ export const useGameStore = create<GameStore>((set, get) => {
           });
           return;
         }
+        if (attempt === 1) hooks.onReconnecting(true);
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+      }
+    }
+  }
+
+  /**
+   * The player's unfinished live game if there is one, else a new one. A read that fails for want of a
+   * connection is tried again (never a new game instead: starting one would abandon the game in progress).
+   */
+  async function resumeOrDeal(gifts: readonly Gift[]): Promise<void> {
+    const gen = ++generation;
+    link = waitingLink;
+    const hooks = remoteHooks(gen);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const current = await currentLiveGame();
+        if (attempt > 1) hooks.onReconnecting(false);
+        if (gen !== generation) return;
+        if (current) begin(current, remote, []);
+        else await deal(gifts);
+        return;
+      } catch (error) {
+        if (gen !== generation) return;
+        if (!isTransient(error)) {
+          hooks.onReconnecting(false);
+          toast({
+            title: 'Could not load your game',
+            description: serverMessage(error) ?? String(error),
+            variant: 'destructive',
+          });
+          return;
+        }
+        if (attempt === 1) hooks.onReconnecting(true);
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
       }
     }
@@ -353,15 +394,7 @@ export const useGameStore = create<GameStore>((set, get) => {
         return;
       }
       // A game in progress on the server (a reload, a crash, another device) comes back exactly as it was.
-      const gen = ++generation;
-      void currentLiveGame().then(
-        (current) => {
-          if (gen !== generation) return;
-          if (current) begin(current, remote, []);
-          else void deal(gifts);
-        },
-        () => gen === generation && void deal(gifts),
-      );
+      void resumeOrDeal(gifts);
     },
     newGame(gifts) {
       if (get().locked) return;
