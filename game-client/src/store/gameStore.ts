@@ -59,6 +59,8 @@ export interface GameStore {
   live: boolean;
   /** An action is being retried after a failed request ('Reconnecting...'). */
   reconnecting: boolean;
+  /** The case a tap asked the server to open, until it answers. */
+  pendingCase: number | null;
   gifts: readonly Gift[];
   /** On for 800 ms after any guarded action: further clicks are ignored. */
   locked: boolean;
@@ -159,6 +161,7 @@ export const useGameStore = create<GameStore>((set, get) => {
       return true;
     }
     inFlight = true;
+    if (action.case !== undefined) set({ pendingCase: action.case });
     answer
       .then(show, (error: unknown) => {
         if (gen !== generation) return;
@@ -171,6 +174,7 @@ export const useGameStore = create<GameStore>((set, get) => {
       })
       .finally(() => {
         inFlight = false;
+        if (gen === generation) set({ pendingCase: null });
       });
     return true;
   }
@@ -354,6 +358,7 @@ export const useGameStore = create<GameStore>((set, get) => {
     view: first.view,
     live: false,
     reconnecting: false,
+    pendingCase: null,
     gifts: defaultGifts,
     locked: false,
     overlay: null,

@@ -124,13 +124,15 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
     if (!tappable) setHover(false);
   }, [tappable]);
 
-  // Lift under the pointer (or keyboard focus).
+  // Lift under the pointer (or keyboard focus), and from the tap on while the server opens it: the case
+  // answers the finger at once, its gift comes with the server's answer.
+  const sent = useGameStore((s) => s.pendingCase === caseNumber);
   useLayoutEffect(() => {
     const bodyC = body.current;
     if (!bodyC) return;
-    const lift = hover && tappable && !opened;
+    const lift = (hover && tappable && !opened) || (sent && !opened);
     tween(bodyC, { y: lift ? -Math.max(2, h * 0.05) : 0, duration: MOTION.hoverLift, ease: 'power2.out' });
-  }, [hover, tappable, opened, h]);
+  }, [hover, tappable, opened, sent, h]);
 
   const drawLid = useCallback(
     (g: Graphics) => {

@@ -1,0 +1,82 @@
+import type { LiveGamePublic } from '@dond/shared';
+import { expect, signIn, test, toasts } from './fixtures';
+import { playFirstRound, waitOutLock } from './game';
+
+/** The signed-in player's unfinished live game, as the server holds it. */
+async function current(page: import('@playwright/test').Page): Promise<LiveGamePublic> {
+  const res = await page.request.get('/api/live-games/current');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as LiveGamePublic;
+}
+
+test.describe('games dealt and held by the server', () => {
+  test('the browser never gets an unopened case; a reload in the middle of an offer comes back to it', async ({
+    page,
+    users,
+  }) => {
+    test.setTimeout(120_000);
+    const answers: LiveGamePublic[] = [];
+    page.on('response', async (res) => {
+      if (!/\/api\/live-games(\/current|\/[\w-]+\/actions)?$/.test(new URL(res.url()).pathname)) return;
+      if (res.ok()) answers.push((await res.json()) as LiveGamePublic);
+    });
+    const player = await users.create();
+    await signIn(page, player);
+    await playFirstRound(page, 4);
+    const offer = page.getByRole('dialog', { name: "BANKER'S OFFER" });
+    const amount = await offer.locator('.offer-amount').innerText();
+
+    // Every answer the page got holds the gifts of opened cases only.
+    expect(answers.length).toBeGreaterThanOrEqual(8);
+    for (const answer of answers) {
+      expect(answer).not.toHaveProperty('serverSeed');
+      for (const c of answer.cases) expect(c.giftId !== undefined).toBe(c.opened);
+    }
+    const held = await current(page);
+    expect(held).toMatchObject({ phase: 'offer', playerCase: 4, seq: 7 });
+
+    await page.reload();
+    // Back exactly as it was: the same offer on the table, the same case, the same cases open.
+    await expect(offer).toBeVisible({ timeout: 10_000 });
+    await expect(offer.locator('.offer-amount')).toHaveText(amount);
+    await expect(page.getByRole('button', { name: 'Briefcase 4, your case' })).toHaveCount(0); // under the dialog
+    await page.getByRole('button', { name: 'NO DEAL!' }).click();
+    await expect(offer).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Briefcase 4, your case' })).toBeVisible();
+    const opened = held.openedOrder;
+    for (const n of opened)
+      await expect(page.getByRole('button', { name: `Briefcase ${n}`, exact: true })).toHaveCount(0);
+    expect((await current(page)).seq).toBe(8);
+  });
+
+  test('an action that cannot reach the server is sent again behind Reconnecting..., applied once', async ({
+    page,
+    users,
+  }) => {
+    test.setTimeout(90_000);
+    const player = await users.create();
+    await signIn(page, player);
+    await page.getByRole('button', { name: 'Briefcase 9', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Briefcase 9, your case' })).toBeVisible();
+    await waitOutLock(page);
+    const before = await current(page);
+
+    // The first two attempts are lost on the way; the third goes through.
+    let dropped = 0;
+    await page.route('**/api/live-games/*/actions', async (route) => {
+      if (dropped < 2) {
+        dropped++;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page.getByRole('button', { name: 'Briefcase 1', exact: true }).click();
+    await expect(toasts(page).filter({ hasText: 'Reconnecting...' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Case Eliminated!' })).toBeVisible({ timeout: 10_000 });
+    await expect(toasts(page).filter({ hasText: 'Reconnecting...' })).toHaveCount(0);
+    expect(dropped).toBe(2);
+    const after = await current(page);
+    expect(after.seq).toBe(before.seq + 1);
+    expect(after.openedOrder).toEqual([1]);
+  });
+});
