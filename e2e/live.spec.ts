@@ -1,9 +1,10 @@
 import type { LiveGamePublic } from '@dond/shared';
+import type { Page } from '@playwright/test';
 import { expect, signIn, test, toasts } from './fixtures';
 import { playFirstRound, waitOutLock } from './game';
 
 /** The signed-in player's unfinished live game, as the server holds it. */
-async function current(page: import('@playwright/test').Page): Promise<LiveGamePublic> {
+async function current(page: Page): Promise<LiveGamePublic> {
   const res = await page.request.get('/api/live-games/current');
   expect(res.status()).toBe(200);
   return (await res.json()) as LiveGamePublic;
