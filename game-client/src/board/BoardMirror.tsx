@@ -1,15 +1,12 @@
 import {
-  casesToOpenIfRejected,
   caseContainedText,
   caseEliminatedText,
-  dealResultText,
   dealRevealMessage,
   finalRevealMessage,
   finalRevealTitle,
   formatCoins,
   GAME_TEXT,
   giftInCase,
-  givenUpCase,
   ifYouRejectText,
   keepCaseLabel,
   boardAverage,
@@ -18,16 +15,13 @@ import {
   offerStepText,
   offerSteps,
   SHOW_TEXT,
-  otherCase,
-  splitValueBoards,
-  statusLine,
   swapCaseLabel,
-  tabletStatusLine,
   youWonText,
   yourCaseContainedText,
   type Gift,
 } from '@dond/shared';
-import { useId, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
+import { selectBoardView } from './boardView';
 import { useGameStore } from '../store/gameStore';
 import { useSessionStore } from '../store/sessionStore';
 import { useShowStore } from '../store/showStore';
@@ -66,28 +60,9 @@ export function BoardMirror() {
   const { game, overlay, caseReveal } = useGameStore();
   const viewMode = useSessionStore((s) => s.viewMode);
   const celebration = useShowStore((s) => s.celebration);
-  const opened = new Set(game.eliminatedCases.map((n) => giftInCase(game, n)?.id ?? -1));
-  const { lower, higher } = splitValueBoards(game.briefcaseGifts);
-  const eliminating = game.gamePhase === 'elimination';
-  const more = eliminating ? game.casesToEliminateThisRound - game.casesEliminatedThisRound : null;
-  // After DEAL and CONTINUE: every case open, the deal kept in view (as on the canvas).
-  const dealt = game.gameOutcome === 'banker_accepted' && overlay !== 'dealReveal';
-  const status = dealt
-    ? [dealResultText(game.finalAmount ?? 0)]
-    : viewMode === 'tablet'
-      ? [tabletStatusLine(game.currentRound, game.casesRemaining, more)]
-      : statusLine(game.currentRound, game.casesRemaining, more);
-  const playerGift = game.selectedCase === null ? undefined : giftInCase(game, game.selectedCase);
-  const finalGift = game.finalCase === null ? undefined : giftInCase(game, game.finalCase);
-  const other = otherCase(game);
-  const givenUp = givenUpCase(game);
-  const givenUpGift = givenUp === null ? undefined : giftInCase(game, givenUp);
-  const shownOpen = dealt
-    ? [
-        ...game.eliminatedCases,
-        ...game.briefcaseGifts.map((_, i) => i + 1).filter((n) => !game.eliminatedCases.includes(n)),
-      ]
-    : game.eliminatedCases;
+  const view = useMemo(() => selectBoardView(game, overlay, viewMode), [game, overlay, viewMode]);
+  const { lower, higher, openedGiftIds: opened, status, shownOpen, playerGift, finalGift, other } = view;
+  const { givenUp, givenUpGift } = view;
 
   return (
     <div className="visually-hidden board-mirror" data-celebration={celebration?.kind}>
@@ -136,7 +111,7 @@ export function BoardMirror() {
       {overlay === 'offer' && (
         <Dialog title={GAME_TEXT.bankerOffer}>
           <p className="offer-amount">{formatCoins(game.bankerOffer)}</p>
-          <p>{ifYouRejectText(casesToOpenIfRejected(game))}</p>
+          <p>{ifYouRejectText(view.casesIfRejected)}</p>
           <p className="offer-share">
             {offerShareText(offerShareOfAverage(game.bankerOffer, boardAverage(game)))}
           </p>

@@ -1,16 +1,7 @@
-import {
-  casesToOpenIfRejected,
-  dealResultText,
-  GAME_TEXT,
-  giftInCase,
-  givenUpCase,
-  otherCase,
-  splitValueBoards,
-  statusLine,
-  tabletStatusLine,
-} from '@dond/shared';
+import { GAME_TEXT } from '@dond/shared';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { selectBoardView } from '../boardView';
 import type { BoardLayout } from '../layout';
 import { CaseToast } from '../overlays/CaseToast';
 import { ConfirmNewGameOverlay } from '../overlays/ConfirmNewGameOverlay';
@@ -35,30 +26,14 @@ export function Scene({ layout }: { layout: BoardLayout }) {
     useShallow((s) => ({ game: s.game, overlay: s.overlay, caseReveal: s.caseReveal, locked: s.locked })),
   );
   const actions = useGameStore.getState();
-  const { lower, higher } = useMemo(() => splitValueBoards(game.briefcaseGifts), [game.briefcaseGifts]);
-  const openedGiftIds = useMemo(
-    () => new Set(game.eliminatedCases.map((n) => giftInCase(game, n)?.id ?? -1)),
-    [game],
-  );
-  const modal = overlay !== null;
+  const view = useMemo(() => selectBoardView(game, overlay, layout.mode), [game, overlay, layout.mode]);
+  const { lower, higher, openedGiftIds, modal, eliminating, dealt, playerGift, finalGift, other } = view;
+  const { givenUp, givenUpGift } = view;
   const phase = game.gamePhase;
-  const eliminating = phase === 'elimination';
-  const status = eliminating ? game.casesToEliminateThisRound - game.casesEliminatedThisRound : null;
-  // After DEAL and CONTINUE the board shows what would have happened: every case open, the deal in view.
-  const dealt = game.gameOutcome === 'banker_accepted' && overlay !== 'dealReveal';
-  const statusText = dealt
-    ? dealResultText(game.finalAmount ?? 0)
-    : layout.mode === 'tablet'
-      ? tabletStatusLine(game.currentRound, game.casesRemaining, status)
-      : statusLine(game.currentRound, game.casesRemaining, status).join('    ·    ');
+  const statusText = view.status.join('    ·    ');
   // Capture-sized type in a narrow centre column: the title and the status line shrink to fit, never spill.
   const titleRef = useFitWidth(layout.title.width, GAME_TEXT.boardTitle);
   const statusRef = useFitWidth(layout.status.width, statusText);
-  const playerGift = game.selectedCase === null ? undefined : giftInCase(game, game.selectedCase);
-  const finalGift = game.finalCase === null ? undefined : giftInCase(game, game.finalCase);
-  const other = otherCase(game);
-  const givenUp = givenUpCase(game);
-  const givenUpGift = givenUp === null ? undefined : giftInCase(game, givenUp);
   const { fonts } = layout;
 
   return (
@@ -141,7 +116,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
           layout={layout}
           offer={game.bankerOffer}
           previousOffers={game.offerHistory.slice(0, -1)}
-          casesToOpen={casesToOpenIfRejected(game)}
+          casesToOpen={view.casesIfRejected}
           locked={locked}
           onDeal={actions.deal}
           onNoDeal={actions.noDeal}
