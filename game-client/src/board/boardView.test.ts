@@ -2,6 +2,7 @@ import {
   publicGameState,
   resolveGiftSet,
   applySessionAction,
+  dealResultText,
   startSession,
   gameStateFromView,
 } from '@dond/shared';
