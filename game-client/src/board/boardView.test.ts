@@ -15,7 +15,7 @@ function dealtAfterFirstOffer() {
   let session = startSession(resolveGiftSet(null), { serverSeed: 'a'.repeat(64), clientSeed: 'view' }, ID);
   for (const action of [
     { type: 'pick', case: 3 },
-    ...[1, 2, 4, 5, 6, 7].map((n) => ({ type: 'open', case: n })),
+    ...[1, 2, 4, 5, 6, 7].map((n) => ({ type: 'open', case: n }) as const),
     { type: 'deal' },
   ] as const)
     session = applySessionAction(session, action).session;
