@@ -165,6 +165,9 @@ function giftListMismatches(giftIds: readonly number[]): string[] {
 
 /** Checks a game's proof (GET /api/live-games/{id}/verify) the way docs/provably-fair.md says. */
 export async function checkGame(game: LiveGameVerify): Promise<GameCheck> {
+  // Browsers give WebCrypto only to secure pages: https, or localhost.
+  if (!globalThis.crypto?.subtle)
+    throw new Error('This browser cannot check games on this page: WebCrypto needs https (or localhost).');
   const mismatches = giftListMismatches(game.giftIds);
   const giftsKnown = !mismatches.some((m) => m.startsWith('Gift id'));
   const { serverSeed } = game;
