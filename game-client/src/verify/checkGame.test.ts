@@ -113,6 +113,33 @@ describe('checkGame', () => {
     }
   });
 
+  it('prices the offer vector of docs/provably-fair.md: pick 1, open 2 to 7, the banker offers 2,400', async () => {
+    const seeds = { serverSeed: '0'.repeat(64), clientSeed: 'streamer' };
+    const actions = [
+      { type: 'pick' as const, case: 1 },
+      ...[2, 3, 4, 5, 6, 7].map((n) => ({ type: 'open' as const, case: n })),
+    ];
+    const session = replaySession(resolveGiftSet(), seeds, ID, actions);
+    expect(session.state.offerHistory).toEqual([2400]);
+    const game: LiveGameVerify = {
+      id: ID,
+      commitment: commitmentOf(seeds.serverSeed),
+      clientSeed: seeds.clientSeed,
+      giftIds: [...session.giftIds],
+      actions,
+      offers: [2400],
+      over: false,
+      serverSeed: seeds.serverSeed,
+      board: sessionBoard(session),
+    };
+    expect(await checkGame(game)).toEqual({
+      status: 'verified',
+      mismatches: [],
+      board: game.board,
+      offers: [2400],
+    });
+  });
+
   it('names a commitment that does not match the server seed', async () => {
     const game = { ...proof(toTheEnd), commitment: commitmentOf('0'.repeat(64)) };
     expect((await checkGame(game)).mismatches).toEqual(['The commitment does not match the server seed']);
