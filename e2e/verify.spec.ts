@@ -10,7 +10,7 @@ import {
   type PlayPlan,
 } from '@dond/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, shot, signIn, test } from './fixtures';
+import { expect, shot, test, type TestUser } from './fixtures';
 
 /** Starts a live game and plays it with the one headless player until it is over (or `stopAfter` actions). */
 async function playLiveGame(
@@ -32,6 +32,17 @@ async function playLiveGame(
   return game;
 }
 
+/**
+ * The player's session for the page's browser (the real login call), without opening the board: the board
+ * deals and resumes live games of its own, and must not abandon the one this test plays through the API.
+ */
+async function logIn(page: Page, user: Pick<TestUser, 'username' | 'password'>): Promise<void> {
+  const res = await page.request.post('/api/auth/login', {
+    data: { username: user.username, password: user.password },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** 'Galaxy (1,000 coins)', as the verify page names a gift. */
 function giftText(id: number): string {
   const gift = giftById(id);
@@ -43,7 +54,7 @@ const verdict = (page: Page, name: string) => page.getByRole('heading', { level:
 
 test('a finished live game is Verified by the browser, signed in and signed out', async ({ page, users }) => {
   const player = await users.create();
-  await signIn(page, player);
+  await logIn(page, player);
   const game = await playLiveGame(page.request, { pick: 5, swap: true });
   expect(game.result?.outcome).toBe('won');
 
@@ -59,6 +70,7 @@ test('a finished live game is Verified by the browser, signed in and signed out'
 
   // Anyone with the link checks it: no session needed.
   await page.context().clearCookies();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   await page.reload();
   await expect(verdict(page, 'Verified')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'DEALS OR NO DEALS' })).toHaveCount(0);
@@ -66,7 +78,7 @@ test('a finished live game is Verified by the browser, signed in and signed out'
 
 test('a proof with one case changed names the case and what it should hold', async ({ page, users }) => {
   const player = await users.create();
-  await signIn(page, player);
+  await logIn(page, player);
   const game = await playLiveGame(page.request, { pick: 12, dealInRound: 3 });
   expect(game.result?.outcome).toBe('banker_accepted');
 
@@ -98,7 +110,7 @@ test('an unknown game id shows No such game', async ({ page }) => {
 
 test('a game in progress shows its commitment and waits for the seed', async ({ page, users }) => {
   const player = await users.create();
-  await signIn(page, player);
+  await logIn(page, player);
   // The pick and the six opens of round 1: the banker's offer is on the table.
   const game = await playLiveGame(page.request, { pick: 9 }, 7);
   expect(game.phase).toBe('offer');
