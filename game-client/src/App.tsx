@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useMe } from './api/auth';
 import { AuthScreen } from './screens/auth/AuthScreen';
@@ -8,6 +8,16 @@ import { LoadingScreen } from './screens/LoadingScreen';
 import { NotFound } from './screens/notFound/NotFound';
 import { ResetPasswordScreen } from './screens/reset/ResetPasswordScreen';
 import { useSessionStore } from './store/sessionStore';
+
+// The verify page is its own chunk: the login screen and the board load nothing of it.
+const VerifyScreen = lazy(() =>
+  import('./screens/verify/VerifyScreen').then((m) => ({ default: m.VerifyScreen })),
+);
+const verifyPage = (
+  <Suspense fallback={<LoadingScreen />}>
+    <VerifyScreen />
+  </Suspense>
+);
 
 /** /admin belongs to the admin console, its own app: hand it over with a full page load. */
 function AdminConsole() {
@@ -30,6 +40,7 @@ export function App() {
         <Route path="/" element={<GameScreen user={user} />} />
         <Route path="/customize-gifts" element={<CustomizeGiftsScreen />} />
         <Route path="/admin/*" element={<AdminConsole />} />
+        <Route path="/verify/:id" element={verifyPage} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     );
@@ -39,6 +50,7 @@ export function App() {
       <Route path="/auth" element={<AuthScreen />} />
       <Route path="/reset-password" element={<ResetPasswordScreen />} />
       <Route path="/forgot-password" element={<ResetPasswordScreen />} />
+      <Route path="/verify/:id" element={verifyPage} />
       <Route path="/" element={isGuest ? <GameScreen user={null} /> : <AuthScreen />} />
       <Route path="*" element={<AuthScreen />} />
     </Routes>

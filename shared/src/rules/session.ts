@@ -1,9 +1,9 @@
 import { giftById, type Gift } from '../gifts/catalogue.js';
 import { sortByCoins } from '../gifts/giftSet.js';
 import { dealPrefix, fairRng, offerPrefix } from '../fair/fair.js';
-import { shuffle } from '../random.js';
+import { shuffle, type Rng } from '../random.js';
 import type { GameAction, GameEvent, Rejection } from './actions.js';
-import { reduce } from './reduce.js';
+import { reduce, type ReduceResult } from './reduce.js';
 import { offerRound, roundQuota } from './quotas.js';
 import { dealtGame, type GamePhase, type GameState } from './state.js';
 
@@ -75,16 +75,24 @@ export function toGameAction(action: LiveAction): GameAction {
 export function applySessionAction(session: GameSession, action: LiveAction): SessionStep {
   const { serverSeed, clientSeed } = session.seeds;
   const rng = fairRng(serverSeed, offerPrefix(clientSeed, session.state.currentRound));
-  const first = reduce(session.state, toGameAction(action), rng);
-  if (first.rejected) return { session, events: [], rejected: first.rejected };
-  let state = first.state;
-  const events = [...first.events];
-  if (state.gamePhase === 'phone-ringing') {
-    const answered = reduce(state, { type: 'phoneAnswered' }, rng);
-    state = answered.state;
-    events.push(...answered.events);
-  }
-  return { session: { ...session, actions: [...session.actions, action], state }, events };
+  const step = reduceLiveAction(session.state, action, rng);
+  if (step.rejected) return { session, events: [], rejected: step.rejected };
+  return {
+    session: { ...session, actions: [...session.actions, action], state: step.state },
+    events: step.events,
+  };
+}
+
+/**
+ * One logged action on a state, the phone answered at once, with the rng of the round the state is in
+ * (offerPrefix(clientSeed, state.currentRound)). The verify page replays a log with it, feeding the rng from
+ * its own WebCrypto streams.
+ */
+export function reduceLiveAction(state: GameState, action: LiveAction, rng: Rng): ReduceResult {
+  const first = reduce(state, toGameAction(action), rng);
+  if (first.rejected || first.state.gamePhase !== 'phone-ringing') return first;
+  const answered = reduce(first.state, { type: 'phoneAnswered' }, rng);
+  return { state: answered.state, events: [...first.events, ...answered.events] };
 }
 
 /** The session that the seeds, the gifts and the log give; throws if the log breaks a rule. */
