@@ -482,6 +482,15 @@ async function tapToValue(
   who: Who,
   accounts: Accounts,
 ): Promise<number[]> {
+  if (who === 'player') {
+    // A fresh game on the server (the last board's is abandoned), which the page then resumes.
+    const fresh = await fetch(new URL('/api/live-games', gameUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: accounts.player },
+      body: '{}',
+    });
+    if (fresh.status !== 201) throw new Error(`a fresh live game: ${fresh.status} ${await fresh.text()}`);
+  }
   const page = await newPage(browser, gameUrl, who, accounts);
   await page.goto(gameUrl);
   await briefcase(page, 1).click();
