@@ -1,11 +1,13 @@
 import {
-  createRng,
-  newGame,
+  giftById,
   offerShareOfAverage,
   offerShareText,
   resolveGiftSet,
   SHOW_MOMENTS,
   SHOW_TEXT,
+  sessionBoard,
+  startSession,
+  toHex,
   type Gift,
 } from '@dond/shared';
 import type { Locator, Page } from '@playwright/test';
@@ -17,16 +19,25 @@ import { waitOutLock } from './game';
 // celebrations (a burst when the top values survive the round, and when the player beats the banker), and
 // the slow open of the last cases. Screenshots at 1920x1080, 1024x768 and 390x844 (mobile mode).
 //
-// The deal is made known to the test by fixing the seed the board draws from crypto.getRandomValues (every
-// game of the page is then dealt from SEED): the test reads which case holds what from the same rules code,
-// so it can open cases that keep the top values in play, or not, on purpose.
+// The deal is made known to the test by fixing the bytes the board draws from crypto.getRandomValues for a
+// guest's seeds (every game of the page is then dealt from the same serverSeed and clientSeed): the test reads
+// which case holds what from the same session code, so it can open cases that keep the top values in play, or
+// not, on purpose.
 
-const SEED = 20_251_125;
+const SEED = 125;
+/** The bytes every getRandomValues(Uint8Array) of the page gets: byte i is (SEED + 7i) mod 256. */
+const seedBytes = (length: number) => Uint8Array.from({ length }, (_, i) => (SEED + 7 * i) % 256);
 // Five helpers share two cores while this runs: a frame can take a second.
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-/** The cases of the game dealt from SEED with the default set, case n at index n - 1. */
-const DEAL: readonly Gift[] = newGame(resolveGiftSet(null), 'seeded', createRng(SEED)).briefcaseGifts;
+/** The cases of the game dealt from those seeds with the default set, case n at index n - 1. */
+const DEAL: readonly Gift[] = sessionBoard(
+  startSession(
+    resolveGiftSet(null),
+    { serverSeed: toHex(seedBytes(32)), clientSeed: toHex(seedBytes(8)) },
+    'seeded',
+  ),
+).map((id) => giftById(id)!);
 const byCoins = DEAL.map((gift, i) => ({ n: i + 1, coins: gift.coins })).sort((a, b) => b.coins - a.coins);
 const TOP = byCoins.slice(0, SHOW_MOMENTS.bigValueTopCount).map((c) => c.n);
 const LOWEST = byCoins.at(-1)!.n;
@@ -35,8 +46,8 @@ async function seedTheDeal(page: Page) {
   await page.addInitScript((seed) => {
     const original = crypto.getRandomValues.bind(crypto);
     crypto.getRandomValues = <T extends ArrayBufferView | null>(array: T): T => {
-      if (array instanceof Uint32Array && array.length === 1) {
-        array[0] = seed;
+      if (array instanceof Uint8Array) {
+        for (let i = 0; i < array.length; i++) array[i] = (seed + 7 * i) % 256;
         return array;
       }
       return original(array as never) as T;
