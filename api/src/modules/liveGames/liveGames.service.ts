@@ -179,7 +179,11 @@ export function liveGamesService(db: Db, now: () => number) {
         if (step.rejected) {
           const what = action.case === undefined ? action.type : `${action.type} of case ${action.case}`;
           throw step.rejected.reason === 'wrong-phase'
-            ? conflictInPhase(`${action.type} is not allowed in the ${view.phase} phase`, view.phase, game.seq)
+            ? conflictInPhase(
+                `${action.type} is not allowed in the ${view.phase} phase`,
+                view.phase,
+                game.seq,
+              )
             : conflictInPhase(
                 `${what} is not allowed in the ${view.phase} phase: ${step.rejected.message}`,
                 view.phase,

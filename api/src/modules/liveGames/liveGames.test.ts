@@ -119,14 +119,18 @@ describe('POST /api/live-games', () => {
 
   it('deals from the player’s own gift set, and refuses another’s with 422 naming the field', async () => {
     const custom = [...DEFAULT_GIFT_IDS.slice(1), 44];
-    const own = (await player.post('/api/gifts/custom', { name: 'Mine', giftIds: custom })).body.customGiftSet;
+    const own = (await player.post('/api/gifts/custom', { name: 'Mine', giftIds: custom })).body
+      .customGiftSet;
     const view = await start(player, { customGiftSetId: own.id });
     expect([...view.giftIds].sort((a, b) => a - b)).toEqual([...custom].sort((a, b) => a - b));
     const theirs = (await rival.post('/api/gifts/custom', { name: 'Theirs', giftIds: DEFAULT_GIFT_IDS })).body
       .customGiftSet;
     for (const id of [theirs.id, 999999]) {
       const res = await player.post('/api/live-games', { customGiftSetId: id });
-      expect(res).toMatchObject({ status: 422, body: { error: notOwnGiftSet(id), field: 'customGiftSetId' } });
+      expect(res).toMatchObject({
+        status: 422,
+        body: { error: notOwnGiftSet(id), field: 'customGiftSetId' },
+      });
     }
     // The game keeps the 26 it was dealt when the set changes.
     await player.post('/api/gifts/custom', { name: 'Mine', giftIds: DEFAULT_GIFT_IDS });
@@ -142,7 +146,10 @@ describe('POST /api/live-games', () => {
     expect((await player.get('/api/live-games/current')).body.id).toBe(second.id);
     expect(await liveRow(first.id)).toMatchObject({ status: 'abandoned', seq: 1 });
     const res = await act(player, first.id, { seq: 1, type: 'open', case: 1 });
-    expect(res).toMatchObject({ status: 409, body: { error: ABANDONED, phase: 'elimination', expectedSeq: 1 } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: ABANDONED, phase: 'elimination', expectedSeq: 1 },
+    });
     // A repeat of what was applied still answers its state.
     expect((await act(player, first.id, { seq: 0, type: 'pick', case: 3 })).status).toBe(200);
     expect((await stats()).totalGames).toBe(before.totalGames);
@@ -292,12 +299,14 @@ describe('POST /api/live-games/{id}/actions', () => {
     expect(own).toMatchObject({
       status: 409,
       body: {
-        error: 'open of case 4 is not allowed in the elimination phase: case 4 is your case and cannot be opened',
+        error:
+          'open of case 4 is not allowed in the elimination phase: case 4 is your case and cannot be opened',
         field: 'case',
         phase: 'elimination',
       },
     });
-    for (const [i, n] of [1, 2, 3, 5, 6, 7].entries()) await act(player, view.id, { seq: i + 1, type: 'open', case: n });
+    for (const [i, n] of [1, 2, 3, 5, 6, 7].entries())
+      await act(player, view.id, { seq: i + 1, type: 'open', case: n });
     const open = await act(player, view.id, { seq: 7, type: 'open', case: 8 });
     expect(open).toMatchObject({
       status: 409,
@@ -396,8 +405,13 @@ describe('GET /api/live-games/{id}/verify', () => {
 
   it('answers 404 for an unknown game and 400 for a malformed id', async () => {
     const visitor = server.client();
-    expect((await visitor.get('/api/live-games/2b0c7d2e-1f3a-4e5b-8c6d-7e8f9a0b1c2d/verify')).status).toBe(404);
-    expect(await visitor.get('/api/live-games/zzz/verify')).toMatchObject({ status: 400, body: { field: 'id' } });
+    expect((await visitor.get('/api/live-games/2b0c7d2e-1f3a-4e5b-8c6d-7e8f9a0b1c2d/verify')).status).toBe(
+      404,
+    );
+    expect(await visitor.get('/api/live-games/zzz/verify')).toMatchObject({
+      status: 400,
+      body: { field: 'id' },
+    });
   });
 });
 
@@ -416,9 +430,10 @@ describe('POST /api/games with a live game', () => {
   it('refuses a crafted payload with the top prize in the player’s case, naming the field', async () => {
     const game = await playLiveGame(player, { seed: 41, pick: 8, dealInRound: null, swap: false });
     const { payload } = game;
-    const top = Math.max(...payload.giftIdsUsed.map((g) => giftById(g)!.coins));
-    const topId = payload.giftIdsUsed.find((g) => giftById(g)!.coins === top)!;
-    expect(payload.playerCaseGiftId).not.toBe(topId);
+    // The most valuable gift the player did not get (the top prize, unless the player holds it).
+    const others = payload.giftIdsUsed.filter((g) => g !== payload.playerCaseGiftId);
+    const top = Math.max(...others.map((g) => giftById(g)!.coins));
+    const topId = others.find((g) => giftById(g)!.coins === top)!;
     // A board where case 8 holds the top prize: a game the rules accept, not the one the server dealt.
     const board = [...payload.giftIdsUsed];
     const at = board.indexOf(topId);
