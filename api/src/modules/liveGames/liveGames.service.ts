@@ -163,30 +163,29 @@ export function liveGamesService(db: Db, now: () => number) {
       for (;;) {
         const game = await ownGame(player, id);
         const session = sessionOf(game);
-        const view = publicOf(game, session);
-        if (request.seq < game.seq && sameAction(game.actions[request.seq], action)) return view;
+        if (request.seq < game.seq && sameAction(game.actions[request.seq], action)) {
+          return publicOf(game, session);
+        }
+        // As the public state names it (the session never rests in phone-ringing).
+        const phase = session.state.gamePhase === 'phone-ringing' ? 'offer' : session.state.gamePhase;
         if (request.seq !== game.seq) {
           throw conflictInPhase(
-            `seq ${request.seq} is not the next action of this game: it is in the ${view.phase} phase and ` +
+            `seq ${request.seq} is not the next action of this game: it is in the ${phase} phase and ` +
               `expects seq ${game.seq}`,
-            view.phase,
+            phase,
             game.seq,
             'seq',
           );
         }
-        if (game.status === 'abandoned') throw conflictInPhase(ABANDONED, view.phase, game.seq);
+        if (game.status === 'abandoned') throw conflictInPhase(ABANDONED, phase, game.seq);
         const step = applySessionAction(session, action);
         if (step.rejected) {
           const what = action.case === undefined ? action.type : `${action.type} of case ${action.case}`;
           throw step.rejected.reason === 'wrong-phase'
-            ? conflictInPhase(
-                `${action.type} is not allowed in the ${view.phase} phase`,
-                view.phase,
-                game.seq,
-              )
+            ? conflictInPhase(`${action.type} is not allowed in the ${phase} phase`, phase, game.seq)
             : conflictInPhase(
-                `${what} is not allowed in the ${view.phase} phase: ${step.rejected.message}`,
-                view.phase,
+                `${what} is not allowed in the ${phase} phase: ${step.rejected.message}`,
+                phase,
                 game.seq,
                 'case',
               );
