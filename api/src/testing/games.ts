@@ -15,7 +15,10 @@ import {
   type PlayPlan as SharedPlayPlan,
   type SavedGamePayload,
 } from '@dond/shared';
-import type { TestClient, TestResponse } from './testServer.js';
+/** What playLiveGame needs of an HTTP client: a TestClient, or an adapter of a browser test's request context. */
+export interface LiveGameClient {
+  post(url: string, body: object): Promise<{ status: number; body: any; text: string }>;
+}
 
 export interface PlayPlan extends Omit<SharedPlayPlan, 'choose'> {
   /** Picks the cases to open (at random from this seed) and, in memory, the seeds of the deal. */
@@ -74,13 +77,17 @@ export interface LiveGamePlayed {
 }
 
 /** Fails with the answer when a call does not answer as a game should. */
-function expectState(res: TestResponse<LiveGamePublic>, status: number, what: string): LiveGamePublic {
+function expectState(
+  res: Awaited<ReturnType<LiveGameClient['post']>>,
+  status: number,
+  what: string,
+): LiveGamePublic {
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
-  return res.body;
+  return res.body as LiveGamePublic;
 }
 
 /** Starts a live game as the signed-in `client` and plays it to its end through the API. */
-export async function playLiveGame(client: TestClient, plan: PlayPlan = {}): Promise<LiveGamePlayed> {
+export async function playLiveGame(client: LiveGameClient, plan: PlayPlan = {}): Promise<LiveGamePlayed> {
   const start: Record<string, unknown> = {};
   if (plan.clientSeed !== undefined) start.clientSeed = plan.clientSeed;
   if (plan.customGiftSetId != null) start.customGiftSetId = plan.customGiftSetId;
@@ -98,7 +105,10 @@ export async function playLiveGame(client: TestClient, plan: PlayPlan = {}): Pro
 }
 
 /** Plays a game through the API and answers its save payload (for POST /api/games or a backup). */
-export async function liveGamePayload(client: TestClient, plan: PlayPlan = {}): Promise<SavedGamePayload> {
+export async function liveGamePayload(
+  client: LiveGameClient,
+  plan: PlayPlan = {},
+): Promise<SavedGamePayload> {
   return (await playLiveGame(client, plan)).payload;
 }
 
@@ -110,7 +120,11 @@ export function playGame(plan: PlayPlan = {}): SavedGamePayload {
   const seed = plan.seed ?? 1;
   const serverSeed = createHash('sha256').update(`test-game-${seed}`).digest('hex');
   const id = randomUUID();
-  let session = startSession(resolveGiftSet(plan.giftIds ?? null), { serverSeed, clientSeed: `s${seed}` }, id);
+  let session = startSession(
+    resolveGiftSet(plan.giftIds ?? null),
+    { serverSeed, clientSeed: `s${seed}` },
+    id,
+  );
   const player = sharedPlan(plan);
   for (
     let action = nextPlannedAction(publicGameState(session, id, ''), player);
