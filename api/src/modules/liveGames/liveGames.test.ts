@@ -157,6 +157,23 @@ describe('POST /api/live-games', () => {
   });
 });
 
+describe('starts at once', () => {
+  it('leave the player one unfinished game, the others abandoned', async () => {
+    const client = server.client();
+    await server.createUser({ username: 'hasty' });
+    await client.login('hasty');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => client.post('/api/live-games', { customGiftSetId: null })),
+    );
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const user = await server.db('users').where({ username: 'hasty' }).first();
+    const rows = await server.db('live_games').where({ user_id: user.id });
+    expect(rows.map((r) => r.status).sort()).toEqual(['abandoned', 'abandoned', 'abandoned', 'active']);
+    const current = await client.get('/api/live-games/current');
+    expect(current.body.id).toBe(rows.find((r) => r.status === 'active').id);
+  });
+});
+
 describe('GET /api/live-games/current', () => {
   it('answers the unfinished game as it stands, or 404 when there is none', async () => {
     const fresh = server.client();
