@@ -32,6 +32,7 @@ import { adminUsersRouter } from './modules/admin/adminUsers.router.js';
 import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
 import { gamesRouter } from './modules/games/games.router.js';
 import { giftsRouter } from './modules/gifts/gifts.router.js';
+import { liveGamesRouter } from './modules/liveGames/liveGames.router.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
 
@@ -161,6 +162,7 @@ function apiRoutes(
   router.use('/session', sessionRouter(ctx));
   router.use('/gifts', giftsRouter(ctx));
   router.use('/games', gamesRouter(ctx));
+  router.use('/live-games', liveGamesRouter(ctx));
   router.use('/admin/users', adminUsersRouter(ctx));
   router.use('/admin/games', adminGamesRouter(ctx));
   router.use('/openapi.json', openapiRouter(ctx));

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from './app.js';
-import { playGame } from './testing/games.js';
+import type { SavedGamePayload } from '@dond/shared';
+import { playLiveGame } from './testing/games.js';
 import { rawRequest, sessionCookie, type RawRequest, type RawResponse } from './testing/rawHttp.js';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './testing/testServer.js';
 
@@ -24,6 +25,9 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** FUZZ_KEEP_GOING=1: list every failing request at the end rather than stop at the first. */
 const KEEP_GOING = Boolean(process.env.FUZZ_KEEP_GOING);
 const LIMIT_BYTES = Number.parseInt(BODY_LIMIT, 10) * 1024;
+
+/** A game the player finished through the API (set before the run): what a save and a recovery send. */
+let finished: SavedGamePayload;
 
 /**
  * Every route of the app, with a path that reaches it (`:name` is filled by the fuzzer) and the body it takes
@@ -57,7 +61,7 @@ const ROUTES: Array<{ method: string; path: string; body?: () => Record<string, 
     path: '/api/gifts/custom',
     body: () => ({ name: 'Mine', giftIds: Array.from({ length: 26 }, (_, i) => i + 1) }),
   },
-  { method: 'POST', path: '/api/games', body: () => ({ ...playGame({ seed: 7 }) }) },
+  { method: 'POST', path: '/api/games', body: () => ({ ...finished }) },
   { method: 'GET', path: '/api/games/my-games' },
   { method: 'GET', path: '/api/admin/users' },
   { method: 'GET', path: '/api/admin/users/pending' },
@@ -81,11 +85,17 @@ const ROUTES: Array<{ method: string; path: string; body?: () => Record<string, 
   {
     method: 'POST',
     path: '/api/admin/games/recover',
-    body: () => {
-      const game = playGame({ seed: 9 });
-      return { ...game, userId: 2, username: 'player', backupKey: `game_backup_${game.clientGameId}` };
-    },
+    body: () => ({
+      ...finished,
+      userId: 1,
+      username: 'player',
+      backupKey: `game_backup_${finished.clientGameId}`,
+    }),
   },
+  { method: 'POST', path: '/api/live-games', body: () => ({ clientSeed: 'fuzz' }) },
+  { method: 'GET', path: '/api/live-games/current' },
+  { method: 'POST', path: '/api/live-games/:id/actions', body: () => ({ seq: 0, type: 'pick', case: 1 }) },
+  { method: 'GET', path: '/api/live-games/:id/verify' },
   { method: 'GET', path: '/api/openapi.json' },
   // The pages: the game, its client-side routes and files, the admin console.
   { method: 'GET', path: '/' },
@@ -547,7 +557,7 @@ describe('fuzzed requests over every route', () => {
     admin: undefined,
     forged: 'dond.sid=s%3Aforged.signature%',
   };
-  const ids = { player: 0, admin: 0, others: [] as number[] };
+  const ids = { player: 0, admin: 0, others: [] as number[], liveGames: [] as string[] };
   let sent = 0;
 
   const send = async (req: RawRequest): Promise<RawResponse> => {
@@ -619,6 +629,11 @@ describe('fuzzed requests over every route', () => {
     }
     await signIn('player');
     await signIn('admin');
+    const player = server.client();
+    await player.login('player');
+    const game = await playLiveGame(player, { seed: 7, dealInRound: 3 });
+    finished = game.payload;
+    ids.liveGames.push(game.id, (await player.post('/api/live-games', {})).body.id);
   }, 60_000);
   afterAll(async () => {
     agent.destroy();
@@ -645,7 +660,13 @@ describe('fuzzed requests over every route', () => {
     const started = Date.now();
     const statuses = new Map<number, number>();
     const failures: string[] = [];
-    const idList = () => [String(ids.player), String(ids.admin), ...ids.others.map(String), '999999'];
+    const idList = () => [
+      String(ids.player),
+      String(ids.admin),
+      ...ids.others.map(String),
+      '999999',
+      ...ids.liveGames,
+    ];
     await fc.assert(
       fc.asyncProperty(request(idList), async (req) => {
         const cookie = cookies[req.who];

@@ -14,7 +14,7 @@ import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
 import { usersRepo } from './modules/users/users.repo.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routerContext.js';
-import { playGame } from './testing/games.js';
+import { liveGamePayload } from './testing/games.js';
 import {
   freshDatabase,
   TEST_PASSWORD,
@@ -183,7 +183,7 @@ describe('two instances behind a round-robin proxy', () => {
   it('store a save retried against both once', async () => {
     const client = new TestClient(proxyUrl);
     await client.login('streamer');
-    const payload = playGame({ seed: 7, dealInRound: 4 });
+    const payload = await liveGamePayload(client, { seed: 7, dealInRound: 4 });
     const first = await client.post('/api/games', payload);
     const retry = await client.post('/api/games', payload);
     expect([first.headers.get('x-served-by'), retry.headers.get('x-served-by')].sort()).toEqual(['a', 'b']);
@@ -191,7 +191,7 @@ describe('two instances behind a round-robin proxy', () => {
     expect(retry.body.game.id).toBe(first.body.game.id);
 
     // Retries that reach both at once.
-    const again = playGame({ seed: 8, dealInRound: null });
+    const again = await liveGamePayload(client, { seed: 8, dealInRound: null });
     const answers = await Promise.all(
       [0, 1, 0, 1].map((i) => direct(instances[i]!, client.cookie).post('/api/games', again)),
     );

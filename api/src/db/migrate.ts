@@ -3,12 +3,14 @@ import type { Db } from './knex.js';
 import * as initial from './migrations/20261121_0001_initial.js';
 import * as rateLimits from './migrations/20261125_0002_rate_limits.js';
 import * as sessionHashes from './migrations/20261125_0003_session_hashes.js';
+import * as liveGames from './migrations/20261125_0004_live_games.js';
 
 // Migrations are imported, not globbed from disk, so the same list runs from src (tests) and dist (start).
 const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261121_0001_initial': initial,
   '20261125_0002_rate_limits': rateLimits,
   '20261125_0003_session_hashes': sessionHashes,
+  '20261125_0004_live_games': liveGames,
 };
 
 const source: Knex.MigrationSource<string> = {

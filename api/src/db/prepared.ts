@@ -64,10 +64,15 @@ function idleConnections(db: Db): IdleConnections | undefined {
   return tracker;
 }
 
-type Outcome = { ok: true; insertId: number } | { ok: false; error: unknown };
+type Outcome = { ok: true; insertId: number; changes: number } | { ok: false; error: unknown };
+/** What a write did: the new row's id (an insert into an auto-increment table) and the rows it changed. */
+export interface WriteResult {
+  insertId: number;
+  changes: number;
+}
 interface QueuedWrite {
   params: SqlValue[];
-  resolve(value: { insertId: number }): void;
+  resolve(value: WriteResult): void;
   reject(error: unknown): void;
 }
 
@@ -104,7 +109,8 @@ export function prepared(db: Db, sql: string) {
   let queue: QueuedWrite[] = [];
   const runOne = (statement: SqliteStatement, params: SqlValue[]): Outcome => {
     try {
-      return { ok: true, insertId: Number(statement.run(...params).lastInsertRowid) };
+      const { lastInsertRowid, changes } = statement.run(...params);
+      return { ok: true, insertId: Number(lastInsertRowid), changes };
     } catch (error) {
       return { ok: false, error };
     }
@@ -126,7 +132,7 @@ export function prepared(db: Db, sql: string) {
       return;
     }
     outcomes.forEach((outcome, i) => {
-      if (outcome.ok) batch[i]!.resolve({ insertId: outcome.insertId });
+      if (outcome.ok) batch[i]!.resolve({ insertId: outcome.insertId, changes: outcome.changes });
       else batch[i]!.reject(outcome.error);
     });
   }
@@ -147,11 +153,11 @@ export function prepared(db: Db, sql: string) {
         );
       },
       /** Runs a write; answers the new row's id for an insert into a table with an auto-increment key. */
-      async run(params: SqlValue[]): Promise<{ insertId: number }> {
+      async run(params: SqlValue[]): Promise<WriteResult> {
         const [result] = (await db.raw(sql, params as readonly Knex.RawBinding[])) as unknown as [
-          { insertId: number },
+          { insertId: number; affectedRows: number },
         ];
-        return { insertId: Number(result.insertId) };
+        return { insertId: Number(result.insertId), changes: Number(result.affectedRows) };
       },
     };
   }
@@ -184,7 +190,7 @@ export function prepared(db: Db, sql: string) {
       callback(null, row);
     },
     run: (params: SqlValue[]) =>
-      new Promise<{ insertId: number }>((resolve, reject) => {
+      new Promise<WriteResult>((resolve, reject) => {
         queue.push({ params, resolve, reject });
         if (queue.length === 1) setImmediate(() => void flush());
       }),

@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** More of the answer's JSON besides `error` and `field` (a live game's `phase` and `expectedSeq`). */
+    readonly extra: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -141,9 +143,11 @@ export function errorHandler(log: (message: string, error: unknown) => void): Er
     if (answered(res, error, log)) return;
     const appError = toAppError(error, log);
     res.status(appError.status).set(appError.headers);
-    res.json(
-      appError.field ? { error: appError.message, field: appError.field } : { error: appError.message },
-    );
+    res.json({
+      error: appError.message,
+      ...(appError.field ? { field: appError.field } : {}),
+      ...appError.extra,
+    });
   };
 }
 

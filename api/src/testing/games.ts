@@ -1,53 +1,141 @@
-// Real games for API tests: played through the shared reducer, so every payload is one the board could send.
-import { randomUUID } from 'node:crypto';
+// Real games for the tests and benchmarks, played by the one headless player of @dond/shared (nextPlannedAction):
+// through the API as a live game (playLiveGame: what every API test saves), or as a session in memory
+// (playGame: rows for loaders that fill the games table directly, and payloads for the rules' own checks).
+import { createHash, randomUUID } from 'node:crypto';
 import {
+  applySessionAction,
   buildSavedGame,
   createRng,
-  newGame,
-  reduce,
+  nextPlannedAction,
+  publicGameState,
   resolveGiftSet,
-  unopenedOtherCases,
-  type GameAction,
-  type GameState,
+  startSession,
+  type LiveAction,
+  type LiveGamePublic,
+  type PlayPlan as SharedPlayPlan,
   type SavedGamePayload,
 } from '@dond/shared';
-
-export interface PlayPlan {
-  seed?: number;
-  pick?: number;
-  /** Take the banker's offer in this round; null plays on to the final choice. */
-  dealInRound?: number | null;
-  swap?: boolean;
-  giftIds?: readonly number[] | null;
-  customGiftSetId?: number | null;
+/** What playLiveGame needs of an HTTP client: a TestClient, or an adapter of a browser test's request context. */
+export interface LiveGameClient {
+  post(url: string, body: object): Promise<{ status: number; body: any; text: string }>;
 }
 
-export function playGame(plan: PlayPlan = {}): SavedGamePayload {
+export interface PlayPlan extends Omit<SharedPlayPlan, 'choose'> {
+  /** Picks the cases to open (at random from this seed) and, in memory, the seeds of the deal. */
+  seed?: number;
+  /** In memory only: the game's 26 gifts (the default set otherwise). */
+  giftIds?: readonly number[] | null;
+  customGiftSetId?: number | null;
+  /** Through the API: the clientSeed to start with (the server makes one otherwise). */
+  clientSeed?: string;
+}
+
+/** The shared plan, opening cases in a seeded random order so that games vary. */
+function sharedPlan(plan: PlayPlan): SharedPlayPlan {
   const rng = createRng(plan.seed ?? 1);
-  const step = (s: GameState, action: GameAction) => {
-    const result = reduce(s, action, rng);
-    if (result.rejected) throw new Error(result.rejected.message);
-    return result.state;
+  return { ...plan, choose: (unopened) => unopened[Math.floor(rng() * unopened.length)]! };
+}
+
+/**
+ * The save payload of a finished game as a client builds it from what it saw: the last public state (every
+ * case shown once the game is over) and the cases it opened, in order.
+ */
+export function payloadOf(
+  view: LiveGamePublic,
+  actions: readonly LiveAction[],
+  customGiftSetId: number | null,
+): SavedGamePayload {
+  if (!view.result || view.playerCase === null) throw new Error('the game is not over');
+  const board = view.cases.map((c) => {
+    if (c.giftId === undefined) throw new Error(`case ${c.number} is not shown at the end`);
+    return c.giftId;
+  });
+  return {
+    clientGameId: view.id,
+    liveGameId: view.id,
+    userId: null,
+    username: null,
+    customGiftSetId,
+    firstCaseSelected: view.playerCase,
+    playerCaseGiftId: board[view.playerCase - 1]!,
+    finalAmount: view.result.amount,
+    gameOutcome: view.result.outcome,
+    bankerOfferAccepted: view.result.outcome === 'banker_accepted',
+    roundsCompleted: view.round,
+    casesEliminated: actions.filter((a) => a.type === 'open').map((a) => a.case!),
+    giftIdsUsed: board,
   };
-  let s = newGame(resolveGiftSet(plan.giftIds ?? null), randomUUID(), rng);
-  s = step(s, { type: 'selectCase', caseNumber: plan.pick ?? 1 });
-  for (;;) {
-    while (s.gamePhase === 'elimination') {
-      const others = unopenedOtherCases(s);
-      s = step(s, { type: 'eliminateCase', caseNumber: others[Math.floor(rng() * others.length)]! });
-    }
-    s = step(s, { type: 'phoneAnswered' });
-    if (plan.dealInRound === s.currentRound) {
-      s = step(s, { type: 'deal' });
-      break;
-    }
-    s = step(s, { type: 'noDeal' });
-    if (s.gamePhase === 'final-choice') {
-      s = step(s, { type: 'finalChoice', swap: plan.swap ?? false });
-      break;
-    }
+}
+
+export interface LiveGamePlayed {
+  id: string;
+  /** The save payload of the finished game (liveGameId and clientGameId are the live game's id). */
+  payload: SavedGamePayload;
+  /** Every answer, the start's first. */
+  views: LiveGamePublic[];
+  actions: LiveAction[];
+}
+
+/** Fails with the answer when a call does not answer as a game should. */
+function expectState(
+  res: Awaited<ReturnType<LiveGameClient['post']>>,
+  status: number,
+  what: string,
+): LiveGamePublic {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${res.text}`);
+  return res.body as LiveGamePublic;
+}
+
+/** Starts a live game as the signed-in `client` and plays it to its end through the API. */
+export async function playLiveGame(client: LiveGameClient, plan: PlayPlan = {}): Promise<LiveGamePlayed> {
+  const start: Record<string, unknown> = {};
+  if (plan.clientSeed !== undefined) start.clientSeed = plan.clientSeed;
+  if (plan.customGiftSetId != null) start.customGiftSetId = plan.customGiftSetId;
+  let view = expectState(await client.post('/api/live-games', start), 201, 'start');
+  const views = [view];
+  const actions: LiveAction[] = [];
+  const player = sharedPlan(plan);
+  for (let action = nextPlannedAction(view, player); action; action = nextPlannedAction(view, player)) {
+    const res = await client.post(`/api/live-games/${view.id}/actions`, { seq: view.seq, ...action });
+    view = expectState(res, 200, `${action.type} at seq ${view.seq}`);
+    views.push(view);
+    actions.push(action);
   }
-  const payload = buildSavedGame(s, {
+  return { id: view.id, payload: payloadOf(view, actions, plan.customGiftSetId ?? null), views, actions };
+}
+
+/** Plays a game through the API and answers its save payload (for POST /api/games or a backup). */
+export async function liveGamePayload(
+  client: LiveGameClient,
+  plan: PlayPlan = {},
+): Promise<SavedGamePayload> {
+  return (await playLiveGame(client, plan)).payload;
+}
+
+/**
+ * A finished game played in memory by the same player, dealt from seeds the plan's seed gives: a payload the
+ * rules accept, for loaders that write the games table directly. The server saves only live games.
+ */
+export function playGame(plan: PlayPlan = {}): SavedGamePayload {
+  const seed = plan.seed ?? 1;
+  const serverSeed = createHash('sha256').update(`test-game-${seed}`).digest('hex');
+  const id = randomUUID();
+  let session = startSession(
+    resolveGiftSet(plan.giftIds ?? null),
+    { serverSeed, clientSeed: `s${seed}` },
+    id,
+  );
+  const player = sharedPlan(plan);
+  for (
+    let action = nextPlannedAction(publicGameState(session, id, ''), player);
+    action;
+    action = nextPlannedAction(publicGameState(session, id, ''), player)
+  ) {
+    const step = applySessionAction(session, action);
+    if (step.rejected) throw new Error(step.rejected.message);
+    session = step.session;
+  }
+  const payload = buildSavedGame(session.state, {
     userId: null,
     username: null,
     customGiftSetId: plan.customGiftSetId ?? null,

@@ -5,6 +5,9 @@ export const errorResponseSchema = z.object({
   error: z.string(),
   details: z.string().optional(),
   field: z.string().optional(),
+  /** A live game's action refused with 409: the phase the game is in, and the seq it expects next. */
+  phase: z.string().optional(),
+  expectedSeq: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -23,7 +23,8 @@ export const gameOutcomeSchema = z.enum(GAME_OUTCOMES, {
 /** What the client sends to POST /api/games: SPEC.md section 3's payload plus clientGameId. */
 export const savedGamePayloadSchema = z.object({
   clientGameId: z.uuid({ error: 'clientGameId must be a UUID' }),
-  /** The live game the server dealt and recorded (issue 17). */
+  // The live game the server dealt and recorded (issue 17): optional here so that an old backup still reads
+  // as one, but a save without it is refused (422 naming the field).
   liveGameId: z.uuid({ error: 'liveGameId must be a UUID' }).optional(),
   // Sent as SPEC.md says, but a save always belongs to the signed-in user: the server ignores these two.
   userId: z.number().int().positive().nullable().optional(),

@@ -12,10 +12,15 @@ import {
   type SavedGamePayload,
 } from '@dond/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { playGame, type PlayPlan } from '../../testing/games.js';
+import { liveGamePayload, playGame, type PlayPlan } from '../../testing/games.js';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
 import { gamesRepo } from '../games/games.repo.js';
-import { notOwnGiftSet } from '../games/games.service.js';
+import {
+  contradicts,
+  LIVE_GAME_REQUIRED,
+  notOwnGiftSet,
+  notPlayersLiveGame,
+} from '../games/games.service.js';
 import { PLAYER_GONE } from './adminGames.router.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,13 +64,18 @@ afterAll(() => server.close());
 
 const countGames = async () => Number((await server.db('games').count<{ n: number }[]>({ n: '*' }))[0]!.n);
 
-/** Saves a real game as the player, a minute after the last one. */
+/** A real game played to its end by the player through the API, a minute after the last one; not saved yet. */
+async function play(player: string, plan: PlayPlan): Promise<SavedGamePayload> {
+  clock += 60_000;
+  return liveGamePayload(players[player]!, plan);
+}
+
+/** Plays a real game as the player and saves it. */
 async function save(
   player: string,
   plan: PlayPlan,
 ): Promise<{ payload: SavedGamePayload; game: GameRecord }> {
-  clock += 60_000;
-  const payload = playGame(plan);
+  const payload = await play(player, plan);
   const res = await players[player]!.post('/api/games', payload);
   expect(res.status).toBe(201);
   return { payload, game: res.body.game };
@@ -328,7 +338,8 @@ describe('usernames a spreadsheet would take for formulas', () => {
       await server.createUser({ username: name });
       const client = server.client();
       await client.login(name);
-      const res = await client.post('/api/games', playGame({ seed: 200 + saved.size, dealInRound: 3 }));
+      const payload = await liveGamePayload(client, { seed: 200 + saved.size, dealInRound: 3 });
+      const res = await client.post('/api/games', payload);
       expect(res.status).toBe(201);
       saved.set(res.body.game.id, name);
     }
@@ -463,7 +474,7 @@ describe('a deleted player', () => {
     const dave = await server.createUser({ username: 'Dave' });
     const client = server.client();
     await client.login('Dave');
-    await client.post('/api/games', playGame({ seed: 400, dealInRound: 2 }));
+    await client.post('/api/games', await liveGamePayload(client, { seed: 400, dealInRound: 2 }));
     await save('alice', { seed: 401, dealInRound: 2 });
     await server.db('users').where({ id: dave.id }).delete();
     expect((await admin.get('/api/admin/games/stats')).body).toMatchObject({
@@ -524,8 +535,9 @@ describe('recovering a backup', () => {
     backupKey: backupKeyFor(payload.clientGameId),
   });
 
-  it('saves the game for its player once: 201, then 200 with created false', async () => {
-    const backup = backupOf('bob', playGame({ seed: 600, dealInRound: 6 }));
+  it('answers the game’s record for its player: 201, then 200 with created false', async () => {
+    // A game whose save never reached the server: the record was made with its last action.
+    const backup = backupOf('bob', await play('bob', { seed: 600, dealInRound: 6 }));
     const before = await countGames();
     const first = await admin.post('/api/admin/games/recover', backup);
     expect(first.status).toBe(201);
@@ -538,11 +550,14 @@ describe('recovering a backup', () => {
         finalAmount: backup.finalAmount,
       },
     });
-    expect(await countGames()).toBe(before + 1);
+    expect(await countGames()).toBe(before);
     const again = await admin.post('/api/admin/games/recover', backup);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ game: first.body.game, created: false });
-    expect(await countGames()).toBe(before + 1);
+    // The player's own save after the recovery answers the same record.
+    const saved = await players.bob!.post('/api/games', backup);
+    expect(saved).toMatchObject({ status: 200, body: { game: first.body.game, created: false } });
+    expect(await countGames()).toBe(before);
     const mine = await players.bob!.get('/api/games/my-games');
     expect(mine.body.games.map((g: GameRecord) => g.clientGameId)).toContain(backup.clientGameId);
   });
@@ -557,7 +572,7 @@ describe('recovering a backup', () => {
   });
 
   it('refuses an impossible game with 422 naming the rule', async () => {
-    const payload = playGame({ seed: 602, dealInRound: 4 });
+    const payload = await play('alice', { seed: 602, dealInRound: 4 });
     const before = await countGames();
     const res = await admin.post(
       '/api/admin/games/recover',
@@ -569,21 +584,45 @@ describe('recovering a backup', () => {
     expect(await countGames()).toBe(before);
   });
 
-  it('refuses another game under a saved clientGameId with 409', async () => {
+  it('refuses a backup that contradicts the server’s record with 422 naming the field', async () => {
     const { payload } = await save('alice', { seed: 603, dealInRound: 2 });
-    const other = playGame({ seed: 604, dealInRound: 2 });
+    const other = await play('alice', { seed: 604, dealInRound: 2 });
     const res = await admin.post(
       '/api/admin/games/recover',
-      backupOf('alice', { ...other, clientGameId: payload.clientGameId }),
+      backupOf('alice', { ...other, liveGameId: payload.liveGameId }),
     );
-    expect(res).toMatchObject({ status: 409, body: { field: 'clientGameId' } });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { error: contradicts('clientGameId'), field: 'clientGameId' },
+    });
+    // The top prize moved into the player's case: a game the rules accept, not the one the server dealt.
+    const board = [...other.giftIdsUsed];
+    const mine = other.firstCaseSelected - 1;
+    const top = board.indexOf(Math.max(...board.filter((_id, i) => i !== mine)));
+    [board[top], board[mine]] = [board[mine]!, board[top]!];
+    const crafted = { ...other, giftIdsUsed: board, playerCaseGiftId: board[mine]! };
+    const refused = await admin.post('/api/admin/games/recover', backupOf('alice', crafted));
+    expect(refused.status).toBe(422);
+  });
+
+  it('refuses a backup without a liveGameId, or of another player’s game, with 422 naming the field', async () => {
+    const { liveGameId: _none, ...old } = await play('alice', { seed: 610, dealInRound: 1 });
+    expect(await admin.post('/api/admin/games/recover', backupOf('alice', old))).toMatchObject({
+      status: 422,
+      body: { error: LIVE_GAME_REQUIRED, field: 'liveGameId' },
+    });
+    const bobs = await play('bob', { seed: 611, dealInRound: 1 });
+    expect(await admin.post('/api/admin/games/recover', backupOf('alice', bobs))).toMatchObject({
+      status: 422,
+      body: { error: notPlayersLiveGame(bobs.liveGameId!, 'alice'), field: 'liveGameId' },
+    });
   });
 
   it('recovers a game played on a custom set the player has edited since', async () => {
     const dealt = [...DEFAULT_GIFT_IDS.slice(1), 44];
     const set = await players.carol!.post('/api/gifts/custom', { name: 'Then', giftIds: dealt });
     const setId = set.body.customGiftSet.id as number;
-    const payload = playGame({ seed: 608, giftIds: dealt, dealInRound: 5, customGiftSetId: setId });
+    const payload = await play('carol', { seed: 608, dealInRound: 5, customGiftSetId: setId });
     await players.carol!.post('/api/gifts/custom', {
       name: 'Now',
       giftIds: [...DEFAULT_GIFT_IDS.slice(2), 43, 44],
@@ -598,9 +637,10 @@ describe('recovering a backup', () => {
     ['another player’s set', () => carolSetId],
   ])('refuses a customGiftSetId of %s with 422 naming the field', async (_name, setId) => {
     const id = setId();
+    const payload = await play('alice', { seed: 609, dealInRound: 1 });
     const before = await countGames();
     const res = await admin.post('/api/admin/games/recover', {
-      ...backupOf('alice', playGame({ seed: 609, dealInRound: 1 })),
+      ...backupOf('alice', payload),
       customGiftSetId: id,
     });
     expect(res.status).toBe(422);
@@ -612,7 +652,7 @@ describe('recovering a backup', () => {
     const gone = await server.createUser({ username: 'gone' });
     await server.db('users').where({ id: gone.id }).delete();
     const res = await admin.post('/api/admin/games/recover', {
-      ...backupOf('alice', playGame({ seed: 605, dealInRound: 1 })),
+      ...backupOf('alice', await play('alice', { seed: 605, dealInRound: 1 })),
       userId: gone.id,
       username: 'gone',
     });
@@ -620,9 +660,10 @@ describe('recovering a backup', () => {
   });
 
   it('answers 409 on the username when it is not that player’s', async () => {
+    const payload = await play('alice', { seed: 606, dealInRound: 1 });
     const before = await countGames();
     const res = await admin.post('/api/admin/games/recover', {
-      ...backupOf('alice', playGame({ seed: 606, dealInRound: 1 })),
+      ...backupOf('alice', payload),
       username: 'bob',
     });
     expect(res.status).toBe(409);
@@ -646,7 +687,7 @@ describe('recovering a backup', () => {
       'clientGameId must be a UUID',
     ],
   ])('refuses a bad %s with 400', async (field, change, message) => {
-    const backup = change(backupOf('alice', playGame({ seed: 607, dealInRound: 1 })));
+    const backup = change(backupOf('alice', await play('alice', { seed: 607, dealInRound: 1 })));
     const res = await admin.post('/api/admin/games/recover', backup);
     expect(res).toMatchObject({ status: 400, body: { error: message, field } });
   });

@@ -1,6 +1,6 @@
 import { adminUserSchema, MAX_PAGE_SIZE, usersListResponseSchema, type UserStatus } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playGame } from '../../testing/games.js';
+import { liveGamePayload } from '../../testing/games.js';
 import {
   startTestServer,
   TEST_PASSWORD,
@@ -345,7 +345,7 @@ describe('DELETE /api/admin/users/:userId', () => {
     const user = await newPlayer();
     const player = server.client();
     await player.login(user.username);
-    expect((await player.post('/api/games', playGame({ seed: 7 }))).status).toBe(201);
+    expect((await player.post('/api/games', await liveGamePayload(player, { seed: 7 }))).status).toBe(201);
     const giftIds = Array.from({ length: 26 }, (_, i) => i + 1);
     expect((await player.post('/api/gifts/custom', { name: 'Mine', giftIds })).status).toBe(200);
 

@@ -1,4 +1,5 @@
 import type { GameRecord, SavedGamePayload } from '@dond/shared';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
 import { prepared } from '../../db/prepared.js';
 import { isUniqueViolation, translatingDriverErrors } from '../../db/driverErrors.js';
@@ -40,21 +41,6 @@ export function toGameRecord(row: GameRow): GameRecord {
   };
 }
 
-/** The fields that make two saves of one game the same game. */
-export function sameGame(record: GameRecord, payload: SavedGamePayload): boolean {
-  return (
-    record.customGiftSetId === payload.customGiftSetId &&
-    record.firstCaseSelected === payload.firstCaseSelected &&
-    record.playerCaseGiftId === payload.playerCaseGiftId &&
-    record.finalAmount === payload.finalAmount &&
-    record.gameOutcome === payload.gameOutcome &&
-    record.bankerOfferAccepted === payload.bankerOfferAccepted &&
-    record.roundsCompleted === payload.roundsCompleted &&
-    JSON.stringify(record.casesEliminated) === JSON.stringify(payload.casesEliminated) &&
-    JSON.stringify(record.giftIdsUsed) === JSON.stringify(payload.giftIdsUsed)
-  );
-}
-
 // The columns of a save, in the order of INSERT_GAME's values (the bench's loader fills the same).
 export const GAME_INSERT_COLUMNS = [
   'client_game_id',
@@ -77,6 +63,43 @@ const INSERT_GAME = `insert into games (${GAME_INSERT_COLUMNS.join(', ')}) value
 // prepare cost about as much as the insert itself on SQLite.
 const insertStatements = new WeakMap<Db, ReturnType<typeof prepared>>();
 
+function gameRow(
+  owner: { id: number; username: string },
+  payload: SavedGamePayload,
+  playedAt: number,
+): Omit<GameRow, 'id'> {
+  return {
+    client_game_id: payload.clientGameId,
+    user_id: owner.id,
+    username: owner.username,
+    custom_gift_set_id: payload.customGiftSetId,
+    first_case_selected: payload.firstCaseSelected,
+    player_case_gift_id: payload.playerCaseGiftId,
+    final_amount: payload.finalAmount,
+    game_outcome: payload.gameOutcome,
+    banker_offer_accepted: payload.bankerOfferAccepted,
+    rounds_completed: payload.roundsCompleted,
+    cases_eliminated: JSON.stringify(payload.casesEliminated),
+    gift_ids_used: JSON.stringify(payload.giftIdsUsed),
+    played_at: playedAt,
+  };
+}
+
+/**
+ * Inserts a game inside a transaction of the caller's (a live game's last action records its game with it):
+ * the Knex builder on the transaction, since the prepared insert would wait for the connection it holds.
+ */
+export async function insertGameIn(
+  trx: Knex.Transaction,
+  owner: { id: number; username: string },
+  payload: SavedGamePayload,
+  playedAt: number,
+): Promise<GameRecord> {
+  const row = gameRow(owner, payload, playedAt);
+  const [id] = (await trx('games').insert(row)) as number[];
+  return toGameRecord({ ...row, id: Number(id) });
+}
+
 export function gamesRepo(db: Db) {
   const games = () => db<GameRow>('games');
   let insertGame = insertStatements.get(db);
@@ -91,26 +114,17 @@ export function gamesRepo(db: Db) {
       return row ? toGameRecord(row) : null;
     },
     /** Inserts the game; answers null when this user already has a game with that client id. */
+    async findById(id: number): Promise<GameRecord | null> {
+      const row = await games().where({ id }).first();
+      return row ? toGameRecord(row) : null;
+    },
+    /** Inserts the game; answers null when this user already has a game with that client id. */
     async insert(
       owner: { id: number; username: string },
       payload: SavedGamePayload,
       playedAt: number,
     ): Promise<GameRecord | null> {
-      const row: Omit<GameRow, 'id'> = {
-        client_game_id: payload.clientGameId,
-        user_id: owner.id,
-        username: owner.username,
-        custom_gift_set_id: payload.customGiftSetId,
-        first_case_selected: payload.firstCaseSelected,
-        player_case_gift_id: payload.playerCaseGiftId,
-        final_amount: payload.finalAmount,
-        game_outcome: payload.gameOutcome,
-        banker_offer_accepted: payload.bankerOfferAccepted,
-        rounds_completed: payload.roundsCompleted,
-        cases_eliminated: JSON.stringify(payload.casesEliminated),
-        gift_ids_used: JSON.stringify(payload.giftIdsUsed),
-        played_at: playedAt,
-      };
+      const row = gameRow(owner, payload, playedAt);
       try {
         // The record is the row we wrote, so no second read.
         const { insertId } = await insertStatement.run(

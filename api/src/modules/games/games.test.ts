@@ -1,8 +1,8 @@
 import { DEFAULT_GIFT_IDS, type SavedGamePayload } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playGame } from '../../testing/games.js';
+import { liveGamePayload } from '../../testing/games.js';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
-import { DIFFERENT_PAYLOAD, notOwnGiftSet } from './games.service.js';
+import { contradicts, notOwnGiftSet, notPlayersLiveGame } from './games.service.js';
 
 let server: TestServer;
 let player: TestClient;
@@ -20,7 +20,7 @@ const countGames = async () => Number((await server.db('games').count<{ n: numbe
 
 describe('POST /api/games', () => {
   it('is for signed-in players only', async () => {
-    const res = await server.client().post('/api/games', playGame());
+    const res = await server.client().post('/api/games', await liveGamePayload(player));
     expect(res).toMatchObject({ status: 401, body: { error: 'Please log in first' } });
   });
 
@@ -29,7 +29,7 @@ describe('POST /api/games', () => {
       { seed: 1, dealInRound: 3 },
       { seed: 2, dealInRound: null, swap: true },
     ]) {
-      const payload = playGame(plan);
+      const payload = await liveGamePayload(player, plan);
       const res = await player.post('/api/games', payload);
       expect(res.status).toBe(201);
       expect(res.body.created).toBe(true);
@@ -47,15 +47,19 @@ describe('POST /api/games', () => {
   });
 
   it('takes the player from the session, never from the body', async () => {
-    const payload = { ...playGame({ seed: 3, dealInRound: 1 }), userId: 999, username: 'other' };
+    const payload = {
+      ...(await liveGamePayload(player, { seed: 3, dealInRound: 1 })),
+      userId: 999,
+      username: 'other',
+    };
     const res = await player.post('/api/games', payload);
     expect(res.body.game.username).toBe('streamer');
     const row = await server.db('games').where({ client_game_id: payload.clientGameId }).first();
     expect(row.username).toBe('streamer');
   });
 
-  it('is idempotent on clientGameId: the same game again answers 200 with the stored record', async () => {
-    const payload = playGame({ seed: 4, dealInRound: 5 });
+  it('is idempotent on liveGameId: the same game again answers 200 with the stored record', async () => {
+    const payload = await liveGamePayload(player, { seed: 4, dealInRound: 5 });
     const first = await player.post('/api/games', payload);
     const again = await player.post('/api/games', payload);
     expect(again.status).toBe(200);
@@ -63,27 +67,32 @@ describe('POST /api/games', () => {
   });
 
   it('makes one record out of three concurrent identical saves', async () => {
-    const payload = playGame({ seed: 5, dealInRound: null });
+    const payload = await liveGamePayload(player, { seed: 5, dealInRound: null });
     const before = await countGames();
     const answers = await Promise.all([1, 2, 3].map(() => player.post('/api/games', payload)));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((a) => a.body.game.id)).size).toBe(1);
-    expect(await countGames()).toBe(before + 1);
+    // The record was made with the game's last action: saves add none.
+    expect(await countGames()).toBe(before);
   });
 
   it('answers each of many concurrent saves on its own, whatever the others do', async () => {
-    // On SQLite saves that arrive together share one transaction: a duplicate or a conflict among them must
-    // neither fail nor take down the others.
-    const saved = playGame({ seed: 11, dealInRound: 3 });
+    // Saves that arrive together (on SQLite their writes share one transaction): a repeat or a refusal among
+    // them must neither fail nor take down the others.
+    const saved = await liveGamePayload(player, { seed: 11, dealInRound: 3 });
     await player.post('/api/games', saved);
-    const fresh = Array.from({ length: 12 }, (_, i) => playGame({ seed: 100 + i, dealInRound: (i % 6) + 1 }));
-    const conflicting = { ...playGame({ seed: 12, dealInRound: 2 }), clientGameId: saved.clientGameId };
+    const fresh = [];
+    for (let i = 0; i < 12; i++)
+      fresh.push(await liveGamePayload(player, { seed: 100 + i, dealInRound: (i % 6) + 1 }));
+    const contradicting = { ...fresh[0]!, liveGameId: saved.liveGameId };
     const before = await countGames();
     const answers = await Promise.all(
-      [...fresh.slice(0, 6), saved, conflicting, ...fresh.slice(6)].map((p) => player.post('/api/games', p)),
+      [...fresh.slice(0, 6), saved, contradicting, ...fresh.slice(6)].map((p) =>
+        player.post('/api/games', p),
+      ),
     );
-    expect(answers.map((a) => a.status)).toEqual([...Array(6).fill(201), 200, 409, ...Array(6).fill(201)]);
-    expect(await countGames()).toBe(before + 12);
+    expect(answers.map((a) => a.status)).toEqual([...Array(6).fill(201), 200, 422, ...Array(6).fill(201)]);
+    expect(await countGames()).toBe(before);
     const ids = answers.filter((a) => a.status === 201).map((a) => a.body.game.id);
     expect(new Set(ids).size).toBe(12);
     for (const [i, payload] of fresh.entries()) {
@@ -92,25 +101,43 @@ describe('POST /api/games', () => {
     }
   });
 
-  it('answers 409 for the same id with another payload', async () => {
-    const payload = playGame({ seed: 6, dealInRound: 2 });
+  it('answers 422 naming the field for the same live game with another payload', async () => {
+    const payload = await liveGamePayload(player, { seed: 6, dealInRound: 2 });
     await player.post('/api/games', payload);
-    const other = playGame({ seed: 7, dealInRound: 2 });
-    const res = await player.post('/api/games', { ...other, clientGameId: payload.clientGameId });
-    expect(res).toMatchObject({ status: 409, body: { error: DIFFERENT_PAYLOAD, field: 'clientGameId' } });
+    const other = await liveGamePayload(player, { seed: 7, dealInRound: 2 });
+    const res = await player.post('/api/games', { ...other, liveGameId: payload.liveGameId });
+    expect(res).toMatchObject({
+      status: 422,
+      body: { error: contradicts('clientGameId'), field: 'clientGameId' },
+    });
+    const amount = await player.post('/api/games', { ...payload, finalAmount: payload.finalAmount + 1 });
+    expect(amount.body.field).toMatch(/finalAmount/);
+    expect(amount.status).toBe(422);
   });
 
-  it('keeps one player’s ids apart from another’s', async () => {
-    const payload = playGame({ seed: 8, dealInRound: 4 });
+  it('keeps one player’s games apart from another’s', async () => {
+    const payload = await liveGamePayload(player, { seed: 8, dealInRound: 4 });
     await player.post('/api/games', payload);
     const someoneElse = server.client();
     await someoneElse.login('other');
-    expect((await someoneElse.post('/api/games', payload)).status).toBe(201);
+    expect(await someoneElse.post('/api/games', payload)).toMatchObject({
+      status: 422,
+      body: { error: notPlayersLiveGame(payload.liveGameId!, 'other'), field: 'liveGameId' },
+    });
+    const theirs = await liveGamePayload(someoneElse, { seed: 8, dealInRound: 4 });
+    expect((await someoneElse.post('/api/games', theirs)).status).toBe(201);
   });
 
   describe('refuses an impossible game with 422 naming the rule', () => {
-    const base = () => playGame({ seed: 9, dealInRound: 4 });
-    const won = () => playGame({ seed: 10, dealInRound: null });
+    // Real games of the player, played once; each case tampers with a copy.
+    let played: SavedGamePayload;
+    let playedWon: SavedGamePayload;
+    beforeAll(async () => {
+      played = await liveGamePayload(player, { seed: 9, dealInRound: 4 });
+      playedWon = await liveGamePayload(player, { seed: 10, dealInRound: null });
+    });
+    const base = () => ({ ...played });
+    const won = () => ({ ...playedWon });
     const cases: Array<[string, () => SavedGamePayload, string, RegExp]> = [
       [
         'another amount',
@@ -174,10 +201,11 @@ describe('POST /api/games', () => {
   });
 
   it('refuses a malformed payload with 400 naming the field', async () => {
-    const res = await player.post('/api/games', { ...playGame(), clientGameId: 'not-a-uuid' });
+    const game = await liveGamePayload(player);
+    const res = await player.post('/api/games', { ...game, clientGameId: 'not-a-uuid' });
     expect(res.body).toEqual({ error: 'clientGameId must be a UUID', field: 'clientGameId' });
     expect(res.status).toBe(400);
-    const noCases = await player.post('/api/games', { ...playGame(), casesEliminated: 'all' });
+    const noCases = await player.post('/api/games', { ...game, casesEliminated: 'all' });
     expect(noCases).toMatchObject({ status: 400, body: { field: 'casesEliminated' } });
   });
 
@@ -185,7 +213,8 @@ describe('POST /api/games', () => {
     const custom = [...DEFAULT_GIFT_IDS.slice(1), 44];
     const saved = await player.post('/api/gifts/custom', { name: 'Big', giftIds: custom });
     const setId = saved.body.customGiftSet.id as number;
-    const payload = playGame({ seed: 11, giftIds: custom, dealInRound: 6, customGiftSetId: setId });
+    const payload = await liveGamePayload(player, { seed: 11, dealInRound: 6, customGiftSetId: setId });
+    expect([...payload.giftIdsUsed].sort((a, b) => a - b)).toEqual([...custom].sort((a, b) => a - b));
     // The player edits the set after the game (or between a failed save and its retry): the game was
     // dealt from the old 26, and is saved on them.
     const edited = [...DEFAULT_GIFT_IDS.slice(2), 43, 44];
@@ -210,11 +239,9 @@ describe('POST /api/games', () => {
       ],
     ])('%s', async (_name, setId) => {
       const id = await setId();
+      const game = await liveGamePayload(player, { seed: 30, dealInRound: 2 });
       const before = await countGames();
-      const res = await player.post('/api/games', {
-        ...playGame({ seed: 30, dealInRound: 2 }),
-        customGiftSetId: id,
-      });
+      const res = await player.post('/api/games', { ...game, customGiftSetId: id });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ error: notOwnGiftSet(id), field: 'customGiftSetId' });
       expect(await countGames()).toBe(before);
@@ -225,7 +252,7 @@ describe('POST /api/games', () => {
       await server.createUser({ username: 'setless' });
       await fresh.login('setless');
       const res = await fresh.post('/api/games', {
-        ...playGame({ seed: 31, dealInRound: 2 }),
+        ...(await liveGamePayload(fresh, { seed: 31, dealInRound: 2 })),
         customGiftSetId: 1,
       });
       expect(res).toMatchObject({ status: 422, body: { field: 'customGiftSetId' } });
@@ -233,7 +260,7 @@ describe('POST /api/games', () => {
   });
 
   it('checks the gifts a game was dealt: 26 distinct gifts of the catalogue', async () => {
-    const p = playGame({ seed: 32, dealInRound: 2 });
+    const p = await liveGamePayload(player, { seed: 32, dealInRound: 2 });
     const unknown = await player.post('/api/games', {
       ...p,
       giftIdsUsed: p.giftIdsUsed.map((id) => (id === 1 ? 9999 : id)),
@@ -251,8 +278,8 @@ describe('GET /api/games/my-games', () => {
     const fresh = server.client();
     await server.createUser({ username: 'historian' });
     await fresh.login('historian');
-    const a = playGame({ seed: 20, dealInRound: 1 });
-    const b = playGame({ seed: 21, dealInRound: 2 });
+    const a = await liveGamePayload(fresh, { seed: 20, dealInRound: 1 });
+    const b = await liveGamePayload(fresh, { seed: 21, dealInRound: 2 });
     await fresh.post('/api/games', a);
     await fresh.post('/api/games', b);
     const res = await fresh.get('/api/games/my-games');

@@ -24,6 +24,10 @@ import {
   healthResponseSchema,
   idSchema,
   listQuerySchema,
+  liveActionRequestSchema,
+  liveGameIdSchema,
+  liveGamePublicSchema,
+  liveGameVerifySchema,
   loginRequestSchema,
   meResponseSchema,
   messageResponseSchema,
@@ -36,6 +40,7 @@ import {
   savedGamePayloadSchema,
   saveGameResponseSchema,
   sessionValidateResponseSchema,
+  startLiveGameSchema,
   subscriberRequestSchema,
   userEmailRequestSchema,
   usersListResponseSchema,
@@ -81,6 +86,10 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   ReduceExpiryRequest: reduceExpiryRequestSchema,
   DisableUserRequest: disableUserRequestSchema,
   SubscriberRequest: subscriberRequestSchema,
+  StartLiveGameRequest: startLiveGameSchema,
+  LiveActionRequest: liveActionRequestSchema,
+  LiveGamePublic: liveGamePublicSchema,
+  LiveGameVerify: liveGameVerifySchema,
 };
 for (const [refId, schema] of Object.entries(COMPONENTS))
   zodToOpenAPIRegistry.add(schema, { _internal: { refId } });
@@ -97,7 +106,7 @@ const ERRORS: Record<number, [name: string, description: string, headers?: typeo
     'Not allowed: not an admin, an account that may not sign in, or a state-changing request from another site',
   ],
   404: ['NotFound', 'No such record'],
-  409: ['Conflict', 'Conflicts with what is stored'],
+  409: ['Conflict', 'Conflicts with what is stored; for a live game’s action also `phase` and `expectedSeq`'],
   413: ['PayloadTooLarge', 'The body is larger than the server accepts'],
   422: ['Unprocessable', 'Breaks a rule of the game: `error` names the rule, `field` the field'],
   429: ['TooManyRequests', 'Too many attempts: Retry-After says when to try again', retryAfter],
@@ -113,6 +122,7 @@ const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema }
 const PATH_PARAMETERS: Record<string, z.ZodType> = {
   userId: idSchema.describe('The user’s id'),
   token: z.string().describe('The token from the reset link'),
+  id: liveGameIdSchema.describe('The live game’s id'),
 };
 
 const listAnswer = (schema: z.ZodType, what: string): ResponseConfig => ({
@@ -225,11 +235,40 @@ const ROUTES: Record<string, Route> = {
     answers: ok(customGiftSetResponseSchema, 'Saved'),
   },
   'POST /api/games': {
-    summary: 'Save a finished game; idempotent on clientGameId',
+    summary: 'Save a finished live game: answers the server’s record of it (liveGameId), 201 the first time',
     access: 'player',
     body: savedGamePayloadSchema,
     errors: [409, 422],
     answers: saved('Saved'),
+  },
+  'POST /api/live-games': {
+    summary: 'Start a game dealt and held by the server; abandons the player’s unfinished one',
+    access: 'player',
+    body: startLiveGameSchema,
+    errors: [422],
+    answers: {
+      201: { description: 'Dealt: the public state, no case’s content', ...json(liveGamePublicSchema) },
+    },
+  },
+  'GET /api/live-games/current': {
+    summary: 'The player’s unfinished game',
+    access: 'player',
+    errors: [404],
+    answers: ok(liveGamePublicSchema, 'Its public state'),
+  },
+  'POST /api/live-games/{id}/actions': {
+    summary:
+      'Apply the action numbered seq, once: a repeat answers the state; a wrong seq or phase is a 409 naming the phase',
+    access: 'player',
+    body: liveActionRequestSchema,
+    errors: [404, 409],
+    answers: ok(liveGamePublicSchema, 'The public state after the action'),
+  },
+  'GET /api/live-games/{id}/verify': {
+    summary: 'The proof of a game: the serverSeed and the board once it is over',
+    access: 'anyone',
+    errors: [404],
+    answers: ok(liveGameVerifySchema, 'What anyone needs to check the game'),
   },
   'GET /api/games/my-games': {
     summary: 'The player’s own games',
@@ -322,7 +361,7 @@ const ROUTES: Record<string, Route> = {
     },
   },
   'POST /api/admin/games/recover': {
-    summary: 'Save a player’s local backup on their behalf; idempotent on clientGameId',
+    summary: 'Save a player’s local backup on their behalf: the server’s record of its live game',
     access: 'admin',
     body: recoverGameRequestSchema,
     errors: [404, 409, 422],

@@ -3,7 +3,7 @@ import * as shared from '@dond/shared';
 import { DEFAULT_GIFT_IDS } from '@dond/shared';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playGame } from '../../testing/games.js';
+import { liveGamePayload } from '../../testing/games.js';
 import { startTestServer, testApp, type TestResponse, type TestServer } from '../../testing/testServer.js';
 import { COMPONENTS } from './openapi.router.js';
 
@@ -256,7 +256,29 @@ describe('GET /api/openapi.json', () => {
       await player.post('/api/gifts/custom', { giftIds: DEFAULT_GIFT_IDS }),
     );
     expectDescribed('GET', '/api/gifts/custom', await player.get('/api/gifts/custom'));
-    const game = playGame();
+    const live = await player.post('/api/live-games', { clientSeed: 'described' });
+    expectDescribed('POST', '/api/live-games', live);
+    expectDescribed('GET', '/api/live-games/current', await player.get('/api/live-games/current'));
+    const actions = `/api/live-games/${live.body.id}/actions`;
+    expectDescribed(
+      'POST',
+      '/api/live-games/{id}/actions',
+      await player.post(actions, { seq: 0, type: 'pick', case: 1 }),
+    );
+    const refused = await player.post(actions, { seq: 1, type: 'deal' });
+    expect(refused.status).toBe(409);
+    expectDescribed('POST', '/api/live-games/{id}/actions', refused);
+    expectDescribed(
+      'GET',
+      '/api/live-games/{id}/verify',
+      await visitor.get(`/api/live-games/${live.body.id}/verify`),
+    );
+    const game = await liveGamePayload(player);
+    expectDescribed(
+      'GET',
+      '/api/live-games/{id}/verify',
+      await visitor.get(`/api/live-games/${game.liveGameId}/verify`),
+    );
     expectDescribed('POST', '/api/games', await player.post('/api/games', game));
     expectDescribed('POST', '/api/games', await player.post('/api/games', game));
     expectDescribed('GET', '/api/games/my-games', await player.get('/api/games/my-games'));

@@ -1,0 +1,133 @@
+// A live game survives the server process killed with SIGKILL: every action the server answered is in the
+// database, and the game goes on from there on the next start. The real server program (src/index.ts, as
+// `npm start` runs it but from source) on a real database: a SQLite file, or MariaDB with TEST_MYSQL_URL.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../auth/passwords.js';
+import { createDb } from '../../db/knex.js';
+import { migrateLatest } from '../../db/migrate.js';
+import { freshDatabase, TEST_PASSWORD, TestClient, type TestDatabase } from '../../testing/testServer.js';
+import { usersRepo } from '../users/users.repo.js';
+
+const API_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+
+let database: TestDatabase;
+let dir: string;
+let running: ChildProcess | undefined;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-crash-'));
+  const db = createDb(database.url);
+  await migrateLatest(db);
+  await usersRepo(db).create({
+    username: 'streamer',
+    email: null,
+    passwordHash: await hashPassword(TEST_PASSWORD),
+    status: 'approved',
+    isAdmin: false,
+    now: Date.now(),
+  });
+  await db.destroy();
+});
+afterAll(async () => {
+  running?.kill('SIGKILL');
+  await database.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the server program on the test database; answers its URL once it listens. */
+async function startServer(): Promise<{ url: string; child: ChildProcess; exited: Promise<unknown> }> {
+  const child = spawn(process.execPath, ['--conditions=@dond/source', '--import', 'tsx', 'src/index.ts'], {
+    cwd: API_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: database.url,
+      MAIL_OUTBOX: path.join(dir, 'outbox'),
+      // The same secret on every start, so the player's session cookie stays good across the crash.
+      SESSION_SECRET: 'crash-test-session-secret-0123456789abcdef',
+      ADMIN_USERNAME: 'boss',
+      ADMIN_PASSWORD: 'secret123',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running = child;
+  let out = '';
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${out}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /is running at http:\/\/localhost:(\d+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    void exited.then((code) => reject(new Error(`exited with ${String(code)}:\n${out}`)));
+  });
+  return { url, child, exited };
+}
+
+describe('a live game when the server is killed with SIGKILL', () => {
+  it('loses no action the server answered, and goes on after the restart', async () => {
+    let server = await startServer();
+    let client = new TestClient(server.url);
+    await client.login('streamer');
+    const started = await client.post('/api/live-games', { clientSeed: 'crash' });
+    expect(started.status).toBe(201);
+    let view = started.body as LiveGamePublic;
+    const plan = { pick: 9, dealInRound: null, swap: true };
+
+    // Killed right after the 3rd answer, then after the 7th (an offer on the table), then the 13th.
+    for (const killAt of [3, 7, 13]) {
+      while (view.seq < killAt) {
+        const action = nextPlannedAction(view, plan)!;
+        const res = await client.post(`/api/live-games/${view.id}/actions`, { seq: view.seq, ...action });
+        expect(res.status, res.text).toBe(200);
+        view = res.body;
+      }
+      // At once, with no other request in between: the answer was sent, so the action must be stored.
+      server.child.kill('SIGKILL');
+      await server.exited;
+      server = await startServer();
+      const cookie = client.cookie;
+      client = new TestClient(server.url);
+      client.cookie = cookie;
+      const current = await client.get('/api/live-games/current');
+      expect(current.status, current.text).toBe(200);
+      expect(current.body).toEqual(view);
+    }
+    expect(view.phase).toBe('offer');
+
+    // The same action sent again after the restart is a repeat, not a second action.
+    const last = await client.get(`/api/live-games/${view.id}/verify`);
+    const repeat = await client.post(`/api/live-games/${view.id}/actions`, {
+      seq: view.seq - 1,
+      ...last.body.actions.at(-1),
+    });
+    expect(repeat).toMatchObject({ status: 200, body: view });
+
+    // And the game goes on to its end, and is recorded.
+    for (let action = nextPlannedAction(view, plan); action; action = nextPlannedAction(view, plan)) {
+      const res = await client.post(`/api/live-games/${view.id}/actions`, { seq: view.seq, ...action });
+      expect(res.status, res.text).toBe(200);
+      view = res.body;
+    }
+    expect(view.result).toMatchObject({ outcome: 'won', swapped: true });
+    const saved = await client.get('/api/games/my-games');
+    expect(saved.body.games.map((g: { clientGameId: string }) => g.clientGameId)).toEqual([view.id]);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    running = undefined;
+  }, 120_000);
+});

@@ -1,0 +1,188 @@
+import type { GameRecord, LiveAction, SavedGamePayload } from '@dond/shared';
+import { isDeadlock, translatingDriverErrors } from '../../db/driverErrors.js';
+import type { Db } from '../../db/knex.js';
+import { prepared } from '../../db/prepared.js';
+import { insertGameIn } from '../games/games.repo.js';
+
+export type LiveGameStatus = 'active' | 'abandoned' | 'finished';
+
+export interface LiveGameRow {
+  id: string;
+  user_id: number | null;
+  status: LiveGameStatus;
+  server_seed: string;
+  client_seed: string;
+  commitment: string;
+  custom_gift_set_id: number | null;
+  gift_ids: string;
+  actions: string;
+  seq: number;
+  game_id: number | null;
+  client_game_id: string;
+  saved_at: number | string | null;
+  created_at: number | string;
+  updated_at: number | string;
+}
+
+/** A live game as the service reads it: the row's lists parsed, its numbers numbers. */
+export interface LiveGame {
+  id: string;
+  userId: number | null;
+  status: LiveGameStatus;
+  serverSeed: string;
+  clientSeed: string;
+  commitment: string;
+  customGiftSetId: number | null;
+  giftIds: number[];
+  actions: LiveAction[];
+  seq: number;
+  gameId: number | null;
+  clientGameId: string;
+  savedAt: number | null;
+}
+
+const COLUMNS =
+  'id, user_id, status, server_seed, client_seed, commitment, custom_gift_set_id, gift_ids, actions, seq, ' +
+  'game_id, client_game_id, saved_at';
+
+function toLiveGame(row: LiveGameRow): LiveGame {
+  return {
+    id: row.id,
+    userId: row.user_id === null ? null : Number(row.user_id),
+    status: row.status,
+    serverSeed: row.server_seed,
+    clientSeed: row.client_seed,
+    commitment: row.commitment,
+    customGiftSetId: row.custom_gift_set_id === null ? null : Number(row.custom_gift_set_id),
+    giftIds: JSON.parse(row.gift_ids) as number[],
+    actions: JSON.parse(row.actions) as LiveAction[],
+    seq: Number(row.seq),
+    gameId: row.game_id === null ? null : Number(row.game_id),
+    clientGameId: row.client_game_id,
+    savedAt: row.saved_at === null ? null : Number(row.saved_at),
+  };
+}
+
+export interface NewLiveGame {
+  id: string;
+  userId: number;
+  serverSeed: string;
+  clientSeed: string;
+  commitment: string;
+  customGiftSetId: number | null;
+  giftIds: readonly number[];
+  clientGameId: string;
+}
+
+// Prepared once per Knex instance: an action is one read and one conditional write, and Knex's builder costs
+// about as much as the query itself on SQLite.
+const statementsOf = new WeakMap<Db, ReturnType<typeof statements>>();
+function statements(db: Db) {
+  return {
+    find: prepared(db, `select ${COLUMNS} from live_games where id = ?`),
+    // The write of every action but the last: only if no other request applied one since the read.
+    advance: prepared(
+      db,
+      "update live_games set actions = ?, seq = ?, updated_at = ? where id = ? and seq = ? and status = 'active'",
+    ),
+    markSaved: prepared(db, 'update live_games set saved_at = ? where id = ? and saved_at is null'),
+  };
+}
+
+export function liveGamesRepo(db: Db) {
+  let prepared = statementsOf.get(db);
+  if (!prepared) {
+    prepared = statements(db);
+    statementsOf.set(db, prepared);
+  }
+  const sql = prepared;
+  return translatingDriverErrors({
+    async find(id: string): Promise<LiveGame | null> {
+      // read(): on SQLite's idle connection at once, without a trip through the pool.
+      const row = await new Promise<LiveGameRow | undefined>((resolve, reject) =>
+        sql.find.read<LiveGameRow>([id], (error, found) => (error ? reject(error) : resolve(found))),
+      );
+      return row ? toLiveGame(row) : null;
+    },
+
+    /** The player's unfinished game, the newest if a race left two. */
+    async current(userId: number): Promise<LiveGame | null> {
+      const row = await db<LiveGameRow>('live_games')
+        .where({ user_id: userId, status: 'active' })
+        .orderBy('created_at', 'desc')
+        .first();
+      return row ? toLiveGame(row) : null;
+    },
+
+    /** Abandons the player's unfinished games and stores the new one, in one transaction. */
+    async start(game: NewLiveGame, now: number): Promise<void> {
+      const run = () =>
+        db.transaction(async (trx) => {
+          await trx('live_games')
+            .where({ user_id: game.userId, status: 'active' })
+            .update({ status: 'abandoned', updated_at: now });
+          await trx('live_games').insert({
+            id: game.id,
+            user_id: game.userId,
+            status: 'active',
+            server_seed: game.serverSeed,
+            client_seed: game.clientSeed,
+            commitment: game.commitment,
+            custom_gift_set_id: game.customGiftSetId,
+            gift_ids: JSON.stringify(game.giftIds),
+            actions: '[]',
+            seq: 0,
+            game_id: null,
+            client_game_id: game.clientGameId,
+            saved_at: null,
+            created_at: now,
+            updated_at: now,
+          });
+        });
+      try {
+        await run();
+      } catch (error) {
+        // Two starts of one player at once on MySQL may deadlock on the index range: the loser goes again.
+        if (!isDeadlock(error)) throw error;
+        await run();
+      }
+    },
+
+    /** Logs one more action; false when another request applied one first (seq moved on). */
+    async advance(id: string, seq: number, actions: readonly LiveAction[], now: number): Promise<boolean> {
+      const { changes } = await sql.advance.run([JSON.stringify(actions), seq + 1, now, id, seq]);
+      return changes === 1;
+    },
+
+    /**
+     * Logs the last action and records the finished game in the same transaction; null when another request
+     * applied an action first (nothing is written then).
+     */
+    async finish(
+      id: string,
+      seq: number,
+      actions: readonly LiveAction[],
+      owner: { id: number; username: string },
+      payload: SavedGamePayload,
+      now: number,
+    ): Promise<GameRecord | null> {
+      return db.transaction(async (trx) => {
+        // First, so a racing request waits on this row and then finds seq moved on.
+        const changed = await trx('live_games')
+          .where({ id, seq, status: 'active' })
+          .update({ actions: JSON.stringify(actions), seq: seq + 1, status: 'finished', updated_at: now });
+        if (changed !== 1) return null;
+        const record = await insertGameIn(trx, owner, payload, now);
+        await trx('live_games').where({ id }).update({ game_id: record.id });
+        return record;
+      });
+    },
+
+    /** Marks that a save was answered for this game: true the first time only. */
+    async markSaved(id: string, now: number): Promise<boolean> {
+      const { changes } = await sql.markSaved.run([now, id]);
+      return changes === 1;
+    },
+  });
+}
+export type LiveGamesRepo = ReturnType<typeof liveGamesRepo>;

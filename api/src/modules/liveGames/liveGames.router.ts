@@ -1,0 +1,42 @@
+import { liveActionRequestSchema, liveGameIdSchema, startLiveGameSchema } from '@dond/shared';
+import express, { type Request, type Router } from 'express';
+import { z } from 'zod';
+import { currentUser, requireUser } from '../../auth/guards.js';
+import { parse, parseBody } from '../../http/validate.js';
+import type { RouterContext } from '../../routerContext.js';
+import { liveGamesService } from './liveGames.service.js';
+
+const idOf = (req: Request) => parse(z.object({ id: liveGameIdSchema }), req.params).id;
+// The player comes from the session, never from the body.
+const playerOf = (req: Request) => {
+  const user = currentUser(req);
+  return { id: user.id, username: user.username };
+};
+
+/** /api/live-games: games dealt and held by the server, and the proof of each (verify, for anyone). */
+export function liveGamesRouter({ db, now }: RouterContext): Router {
+  const service = liveGamesService(db, now);
+  const router = express.Router();
+
+  router.get('/:id/verify', async (req, res) => {
+    res.json(await service.verify(idOf(req)));
+  });
+
+  router.use(requireUser);
+
+  router.post('/', async (req, res) => {
+    const request = parseBody(startLiveGameSchema, req);
+    res.status(201).json(await service.start(playerOf(req), request));
+  });
+
+  router.get('/current', async (req, res) => {
+    res.json(await service.current(playerOf(req)));
+  });
+
+  router.post('/:id/actions', async (req, res) => {
+    const id = idOf(req);
+    const action = parseBody(liveActionRequestSchema, req);
+    res.json(await service.act(playerOf(req), id, action));
+  });
+  return router;
+}
