@@ -1,16 +1,15 @@
 // npm run bench: the API's figures against its targets, all measured in one run on this machine.
 //   1. GET /api/auth/me with a session, against a bare Express 5 route and bare node:http (autocannon, same
 //      connections and duration): at least 60% of bare Express.
-//   2. Saves per second on SQLite: POST /api/games with distinct valid games from many players: 1,500/s, p99 < 50 ms.
+//   2. Live games on SQLite (issue 17; a game is recorded by its last action, so this replaced the saves of
+//      POST /api/games): BENCH_PLAYERS players each playing whole games through POST /api/live-games and its
+//      actions, one after another: requests a second >= 2,000, p99 < 20 ms; a whole game start to record < 60 ms.
 //   3. Statistics and the CSV export over 1,000,000 generated games on SQLite: stats < 150 ms, export memory
 //      growth < 50 MB (the server's resident memory, sampled in its own process).
 // BENCH_GAMES (1000000), BENCH_SECONDS (10 a load run; /me runs BENCH_ME_ROUNDS (5) rounds of a third of it),
 // BENCH_CONNECTIONS (10) and BENCH_PLAYERS (50) make a quicker run, e.g. BENCH_GAMES=100000 BENCH_SECONDS=3
-// npm run bench; BENCH_ONLY=me, saves, live or stats runs one part.
-//   Live games (issue 17): BENCH_PLAYERS players each playing whole games through POST /api/live-games and its
-//   actions, one after another: requests a second >= 2,000, p99 < 20 ms; a whole game start to record < 60 ms.
+// npm run bench; BENCH_ONLY=me, live or stats runs one part.
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -171,56 +170,6 @@ async function authMe(server: ServerProcess) {
   );
 }
 
-async function saves(server: ServerProcess) {
-  console.log(
-    `\n2. Saves on SQLite: POST /api/games, distinct valid games from ${PLAYERS} players (${CONNECTIONS} connections, ${SECONDS} s)`,
-  );
-  const { port, usernames, password, pool } = await server.call('startSaves', PLAYERS, 500);
-  const cookies = await Promise.all(usernames.map((username) => login(port, username, password)));
-  let sent = 0;
-  // Each request: a real game from the pool under a new clientGameId, from the next player in turn.
-  const request: autocannon.Request = {
-    method: 'POST',
-    path: '/api/games',
-    setupRequest: (req) => {
-      const n = sent++;
-      return {
-        ...req,
-        headers: { 'content-type': 'application/json', cookie: cookies[n % cookies.length]! },
-        body: JSON.stringify({ ...pool[n % pool.length], clientGameId: randomUUID() }),
-      };
-    },
-  };
-  const url = `http://127.0.0.1:${port}`;
-  await load({ url, requests: [request], duration: WARM_UP_SECONDS });
-  const before = await server.call('countGames', 'saves');
-  const result = await load({ url, requests: [request], duration: SECONDS });
-  const stored = (await server.call('countGames', 'saves')) - before;
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`saves: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  // A save still in flight when a run stops is stored but not counted: at most one per connection and run.
-  if (stored < result['2xx'] || stored > result['2xx'] + 2 * CONNECTIONS) {
-    throw new Error(`saves: ${result['2xx']} answered 201 but ${stored} stored`);
-  }
-  note(
-    `${stored.toLocaleString('en')} games stored, ${perSecond(result.requests.average)}, p99 ${ms(result.latency.p99)}`,
-  );
-  figures.push(
-    {
-      measure: 'saves per second (SQLite)',
-      figure: perSecond(result.requests.average),
-      target: '>= 1,500/s',
-      met: result.requests.average >= 1500,
-    },
-    {
-      measure: 'save latency p99',
-      figure: ms(result.latency.p99),
-      target: '< 50 ms',
-      met: result.latency.p99 < 50,
-    },
-  );
-}
-
 /** One request of a live game, timed; fails on anything but the status expected. */
 async function liveCall(url: string, cookie: string, body: unknown, status: number) {
   const started = performance.now();
@@ -256,7 +205,7 @@ async function liveGames(server: ServerProcess) {
   console.log(
     `\n2. Live games on SQLite: ${PLAYERS} players each playing games one after another, ${SECONDS} s`,
   );
-  const { port, usernames, password } = await server.call('startSaves', PLAYERS, 0);
+  const { port, usernames, password } = await server.call('startPlayers', PLAYERS);
   const cookies = await Promise.all(usernames.map((username) => login(port, username, password)));
   // A whole game on a quiet server: the sum of its requests' times (an upper bound of its server time).
   const whole: number[] = [];
@@ -429,7 +378,6 @@ try {
   const server = await ServerProcess.start(dir);
   try {
     if (!ONLY || ONLY === 'me') await authMe(server);
-    if (!ONLY || ONLY === 'saves') await saves(server);
     if (!ONLY || ONLY === 'live') await liveGames(server);
   } finally {
     await server.stop();

@@ -91,24 +91,17 @@ const commands = {
     return { app, express: express5, node, username: ME.user.username, password: BENCH_PASSWORD };
   },
 
-  /** The app with `players` players who can log in, and a pool of real games for them to save. */
-  async startSaves(players: number, poolSize: number) {
+  /** The app with `players` players who can log in (they play live games). */
+  async startPlayers(players: number) {
     let usernames: string[] = [];
-    const db = await newDb('saves', async (created) => {
-      usernames = await createAccounts(created, players, false, 'saver');
+    const db = await newDb('live', async (created) => {
+      usernames = await createAccounts(created, players, false, 'player');
     });
     return {
-      port: await serveApp('saves', db),
+      port: await serveApp('live', db),
       usernames,
       password: BENCH_PASSWORD,
-      pool: playGamePool(poolSize, 7),
     };
-  },
-
-  async countGames(name: string) {
-    const db = databases.get(name);
-    if (!db) throw new Error(`no database ${name}`);
-    return Number((await db('games').count<Array<{ n: number }>>({ n: '*' }))[0]!.n);
   },
 
   /** A database of `games` generated games and an admin; answers how long the generation took. */

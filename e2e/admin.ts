@@ -2,7 +2,7 @@
 // real API, and backups written the way the game writes them.
 import { listBackups, writeBackup, type BackupStorage, type SavedGamePayload } from '@dond/shared';
 import { expect, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { playGame, type PlayPlan } from '../api/src/testing/games';
+import { liveGamePayload, type LiveGameClient, type PlayPlan } from '../api/src/testing/games';
 import { ADMIN, shot, uniqueName, type AdminApi, type TestUser, type UserStatus } from './fixtures';
 
 let addresses = 0;
@@ -72,9 +72,26 @@ export async function playerSession(
   return request;
 }
 
-/** A finished game played through the shared rules and saved by its player with POST /api/games. */
+/** A browser test's API session as the headless player's HTTP client (api/src/testing/games.ts). */
+export function liveClient(session: APIRequestContext): LiveGameClient {
+  return {
+    async post(url, body) {
+      const res = await session.post(url, { data: body });
+      const text = await res.text();
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      return { status: res.status(), body: parsed, text };
+    },
+  };
+}
+
+/** A live game played to its end by its player through the API, then saved with POST /api/games. */
 export async function saveGame(session: APIRequestContext, plan: PlayPlan): Promise<SavedGamePayload> {
-  const payload = playGame(plan);
+  const payload = await liveGamePayload(liveClient(session), plan);
   const res = await session.post('/api/games', { data: payload });
   expect(res.status(), await res.text()).toBe(201);
   return payload;
