@@ -45,8 +45,18 @@ async function serveApp(name: string, db = openDb(name)): Promise<number> {
     rateLimits: { login: NO_LIMIT, register: NO_LIMIT, forgotPassword: NO_LIMIT },
     log: (message, error) => console.error(message, error ?? ''),
   });
-  return listen(http.createServer(app));
+  // Each live-game request's time in the server, from its arrival to the last byte of its answer.
+  return listen(
+    http.createServer((req, res) => {
+      const started = process.hrtime.bigint();
+      if (req.url?.startsWith('/api/live-games'))
+        res.once('finish', () => serverTimes.push(Number(process.hrtime.bigint() - started) / 1e6));
+      app(req, res);
+    }),
+  );
 }
+
+const serverTimes: number[] = [];
 
 /** A new migrated database with its first accounts. */
 async function newDb(name: string, prepare: (db: Db) => Promise<void>): Promise<Db> {
@@ -102,6 +112,11 @@ const commands = {
       usernames,
       password: BENCH_PASSWORD,
     };
+  },
+
+  /** The server's time of each live-game request since the last call, in ms. */
+  takeServerTimes() {
+    return serverTimes.splice(0);
   },
 
   /** A database of `games` generated games and an admin; answers how long the generation took. */

@@ -6,7 +6,9 @@ import { parse, parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
 import { liveGamesService } from './liveGames.service.js';
 
-const idOf = (req: Request) => parse(z.object({ id: liveGameIdSchema }), req.params).id;
+// Made once: zod compiles an object schema's parser on its first use.
+const idParams = z.object({ id: liveGameIdSchema });
+const idOf = (req: Request) => parse(idParams, req.params).id;
 // The player comes from the session, never from the body.
 const playerOf = (req: Request) => {
   const user = currentUser(req);
