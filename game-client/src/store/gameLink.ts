@@ -54,7 +54,7 @@ const parseView = { parse: (value: unknown) => liveGamePublicSchema.parse(value)
 export const retryDelayMs = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 5000);
 
 /** Whether a failed request is worth another attempt: no answer, or the server or a proxy in trouble. */
-export const isTransient = (error: unknown) =>
+const isTransient = (error: unknown) =>
   !(error instanceof HttpError) || error.status >= 500 || error.status === 429;
 
 export interface RemoteHooks {
@@ -77,35 +77,42 @@ export function remoteLink(hooks: RemoteHooks): GameLink {
   return {
     kind: 'remote',
     async act(view, action) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          const answer = await apiJson(
-            'POST',
-            `/api/live-games/${view.id}/actions`,
-            { seq: view.seq, ...action },
-            parseView,
-          );
-          if (attempt > 1) hooks.onReconnecting(false);
-          return answer;
-        } catch (error) {
-          if (!hooks.stillWanted()) throw new ActionRefused('the game was left');
-          if (error instanceof HttpError && error.status === 409) {
-            // Another tab or an attempt whose answer was lost went first: the server's state decides.
-            const current = await currentLiveGame();
-            if (attempt > 1) hooks.onReconnecting(false);
-            if (current && current.id === view.id && current.seq === view.seq + 1) return current;
-            throw new ActionRefused(error.serverMessage ?? error.message);
-          }
-          if (!isTransient(error)) {
-            if (attempt > 1) hooks.onReconnecting(false);
-            throw new ActionRefused(error instanceof Error ? error.message : String(error));
-          }
-          if (attempt === 1) hooks.onReconnecting(true);
-          await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+      const url = `/api/live-games/${view.id}/actions`;
+      try {
+        return await retrying(() => apiJson('POST', url, { seq: view.seq, ...action }, parseView), hooks);
+      } catch (error) {
+        if (!hooks.stillWanted()) throw new ActionRefused('the game was left');
+        if (error instanceof HttpError && error.status === 409) {
+          // Another tab, or an attempt whose answer was lost, went first: the server's state decides.
+          const current = await currentLiveGame();
+          if (current && current.id === view.id && current.seq === view.seq + 1) return current;
+          throw new ActionRefused(error.serverMessage ?? error.message);
         }
+        throw new ActionRefused(error instanceof Error ? error.message : String(error));
       }
     },
   };
+}
+
+/**
+ * A call to the server, made again while it fails for want of a connection (behind 'Reconnecting...', with
+ * back-off) and while it is still wanted; any other failure is thrown at once.
+ */
+export async function retrying<T>(call: () => Promise<T>, hooks: RemoteHooks): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await call();
+      if (attempt > 1) hooks.onReconnecting(false);
+      return answer;
+    } catch (error) {
+      if (!hooks.stillWanted() || !isTransient(error)) {
+        if (attempt > 1) hooks.onReconnecting(false);
+        throw error;
+      }
+      if (attempt === 1) hooks.onReconnecting(true);
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+    }
+  }
 }
 
 /** Starts a live game on the server (abandoning the player's unfinished one). */

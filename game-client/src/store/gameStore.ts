@@ -20,10 +20,9 @@ import { toast, useToastStore } from '../ui/toastStore';
 import {
   ActionRefused,
   currentLiveGame,
-  isTransient,
+  retrying,
   waitingLink,
   remoteLink,
-  retryDelayMs,
   startLiveGame,
   startLocalGame,
   type GameLink,
@@ -226,29 +225,10 @@ export const useGameStore = create<GameStore>((set, get) => {
     // A signed-in player's game is the server's or none: nothing is played in the tab meanwhile.
     const gen = ++generation;
     link = waitingLink;
-    const hooks = remoteHooks(gen);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const view = await startLiveGame(liveOptions.customGiftSetId);
-        if (attempt > 1) hooks.onReconnecting(false);
-        if (gen !== generation) return;
-        begin(view, remote, [{ type: 'gameStarted' }]);
-        return;
-      } catch (error) {
-        if (gen !== generation) return;
-        if (!isTransient(error)) {
-          hooks.onReconnecting(false);
-          toast({
-            title: 'Could not start a game',
-            description: serverMessage(error) ?? String(error),
-            variant: 'destructive',
-          });
-          return;
-        }
-        if (attempt === 1) hooks.onReconnecting(true);
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
-      }
-    }
+    const view = await fromServer(gen, 'Could not start a game', () =>
+      startLiveGame(liveOptions!.customGiftSetId),
+    );
+    if (view && gen === generation) begin(view, remote, [{ type: 'gameStarted' }]);
   }
 
   /**
@@ -258,29 +238,20 @@ export const useGameStore = create<GameStore>((set, get) => {
   async function resumeOrDeal(gifts: readonly Gift[]): Promise<void> {
     const gen = ++generation;
     link = waitingLink;
-    const hooks = remoteHooks(gen);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const current = await currentLiveGame();
-        if (attempt > 1) hooks.onReconnecting(false);
-        if (gen !== generation) return;
-        if (current) begin(current, remote, []);
-        else await deal(gifts);
-        return;
-      } catch (error) {
-        if (gen !== generation) return;
-        if (!isTransient(error)) {
-          hooks.onReconnecting(false);
-          toast({
-            title: 'Could not load your game',
-            description: serverMessage(error) ?? String(error),
-            variant: 'destructive',
-          });
-          return;
-        }
-        if (attempt === 1) hooks.onReconnecting(true);
-        await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
-      }
+    const current = await fromServer(gen, 'Could not load your game', currentLiveGame);
+    if (current === undefined || gen !== generation) return;
+    if (current) begin(current, remote, []);
+    else await deal(gifts);
+  }
+
+  /** A server call retried while the connection fails; undefined (said in a toast) if the server refused it. */
+  async function fromServer<T>(gen: number, failure: string, call: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await retrying(call, remoteHooks(gen));
+    } catch (error) {
+      if (gen === generation)
+        toast({ title: failure, description: serverMessage(error) ?? String(error), variant: 'destructive' });
+      return undefined;
     }
   }
 
