@@ -48,6 +48,26 @@ test.describe('games dealt and held by the server', () => {
     for (const n of opened)
       await expect(page.getByRole('button', { name: `Briefcase ${n}`, exact: true })).toHaveCount(0);
     expect((await current(page)).seq).toBe(8);
+
+    // Over: the way to the game's proof, which the browser checks on its own.
+    await waitOutLock(page);
+    await page
+      .getByRole('button', { name: /^Briefcase \d+$/ })
+      .first()
+      .click();
+    for (let n = 0; n < 4; n++) {
+      await waitOutLock(page);
+      await page
+        .getByRole('button', { name: /^Briefcase \d+$/ })
+        .first()
+        .click();
+    }
+    await expect(offer).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: 'DEAL!', exact: true }).click();
+    const proof = page.getByRole('link', { name: /^Verify this game/ });
+    await expect(proof).toHaveAttribute('href', `/verify/${held.id}`);
+    await proof.click();
+    await expect(page.getByRole('heading', { name: 'Verified' })).toBeVisible({ timeout: 10_000 });
   });
 
   test('an action that cannot reach the server is sent again behind Reconnecting..., applied once', async ({

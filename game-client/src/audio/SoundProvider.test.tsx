@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { emitBoardEvents } from '../store/boardEvents';
 import { useGameStore } from '../store/gameStore';
 import { AudioPanel } from './AudioPanel';
 import { MUSIC_ENABLED_KEY } from './messages';
@@ -135,11 +136,7 @@ describe('SoundProvider', () => {
       throw new Error('no audio here');
     });
     expect(error).toHaveBeenCalledWith('Failed to initialize audio:', expect.any(Error));
-    act(() =>
-      useGameStore.setState((s) => ({
-        events: { seq: s.events.seq + 1, list: [{ type: 'caseSelected', caseNumber: 3 }] },
-      })),
-    );
+    act(() => emitBoardEvents([{ type: 'caseSelected', caseNumber: 3 }]));
     error.mockRestore();
   });
 
@@ -159,11 +156,7 @@ describe('SoundProvider', () => {
     await mountUnlocked(async () => engine);
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     fireEvent(document, new Event('visibilitychange'));
-    act(() =>
-      useGameStore.setState((s) => ({
-        events: { seq: s.events.seq + 1, list: [{ type: 'caseSelected', caseNumber: 3 }] },
-      })),
-    );
+    act(() => emitBoardEvents([{ type: 'caseSelected', caseNumber: 3 }]));
     visibility.mockReturnValue('visible');
     fireEvent(document, new Event('visibilitychange'));
     await flush();
@@ -171,17 +164,15 @@ describe('SoundProvider', () => {
     visibility.mockRestore();
   });
 
-  it('plays each game moment: the banker 0.5 s after the call, the ring while the phone shows', async () => {
+  it('plays each game moment, the banker’s chord when it comes, the ring while the phone shows', async () => {
     const { engine, calls } = fakeEngine();
     const view = await mountUnlocked(async () => engine);
     vi.useFakeTimers();
     const emit = (list: object[], overlay?: string) =>
-      act(() =>
-        useGameStore.setState((s) => ({
-          events: { seq: s.events.seq + 1, list: list as never },
-          ...(overlay === undefined ? {} : { overlay: (overlay || null) as never }),
-        })),
-      );
+      act(() => {
+        if (overlay !== undefined) useGameStore.setState({ overlay: (overlay || null) as never });
+        emitBoardEvents(list as never);
+      });
     calls.length = 0;
     emit([{ type: 'caseSelected', caseNumber: 1 }]);
     emit([{ type: 'caseEliminated', caseNumber: 2, gift: {} }]);
@@ -201,9 +192,8 @@ describe('SoundProvider', () => {
       'play caseTap',
       'play caseEliminated',
     ]);
-    act(() => vi.advanceTimersByTime(499));
     expect(calls).not.toContain('play bankerOffer');
-    act(() => vi.advanceTimersByTime(1));
+    emit([{ type: 'bankerChord' }]);
     expect(calls.at(-1)).toBe('play bankerOffer');
     emit([{ type: 'offerShown', offer: 5 }], 'offer');
     expect(calls.at(-1)).toBe('ring off');
@@ -212,10 +202,9 @@ describe('SoundProvider', () => {
     emit([{ type: 'finalChoiceStarted', playerCase: 1, otherCase: 2 }]);
     emit([{ type: 'finalRevealed' }]);
     expect(calls.slice(-4)).toEqual(['play noDeal', 'play dealAccepted', 'play noDeal', 'play finalReveal']);
-    // A call just before the screen is left: its chord never plays.
-    emit([{ type: 'bankerCalling', offer: 5, round: 2 }], 'phone');
+    // Once the screen is left, nothing plays.
     view.unmount();
-    act(() => vi.advanceTimersByTime(1000));
+    emit([{ type: 'bankerChord' }]);
     expect(calls.filter((c) => c === 'play bankerOffer')).toHaveLength(1);
     expect(calls).toContain('dispose');
     act(() => useGameStore.setState({ overlay: null }));

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { TIMINGS, type GameEvent, type GamePhase, type SoundCue } from '@dond/shared';
+import type { GamePhase, SoundCue } from '@dond/shared';
+import { onBoardEvent, type BoardEvent } from '../store/boardEvents';
 import { useGameStore, type GameStore } from '../store/gameStore';
 import type { SoundSystem } from './soundSystem';
 
-/** The cues each game event plays at once (SPEC.md section 4); the banker's chord waits 0.5 s. */
-export function cuesFor(event: GameEvent): SoundCue[] {
+/** The cues each of the board's events plays (SPEC.md section 4); the controller times the banker's chord. */
+export function cuesFor(event: BoardEvent): SoundCue[] {
   switch (event.type) {
     case 'caseSelected':
       return ['caseTap'];
@@ -18,6 +19,8 @@ export function cuesFor(event: GameEvent): SoundCue[] {
       return ['noDeal'];
     case 'finalRevealed':
       return ['finalReveal'];
+    case 'bankerChord':
+      return ['bankerOffer'];
     default:
       return [];
   }
@@ -27,38 +30,23 @@ export function cuesFor(event: GameEvent): SoundCue[] {
 const TENSE_PHASES: readonly GamePhase[] = ['phone-ringing', 'offer'];
 
 /**
- * Plays the game's moments: the store's events, the ring while the phone overlay shows, the tension bed
- * through the call. Timers go when the screen is left.
+ * Plays the game's moments: the board's events, the ring while the phone overlay shows, the tension bed
+ * through the call.
  */
 export function useGameSounds(system: Pick<SoundSystem, 'play' | 'setRinging' | 'setTension'>): void {
   useEffect(() => {
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const later = (ms: number, fn: () => void) => {
-      const id = setTimeout(() => {
-        timers.delete(id);
-        fn();
-      }, ms);
-      timers.add(id);
-    };
-    let seq = useGameStore.getState().events.seq;
     const follow = (state: GameStore) => {
       system.setRinging(state.overlay === 'phone');
       system.setTension(TENSE_PHASES.includes(state.game.gamePhase));
     };
     follow(useGameStore.getState());
-    const unsubscribe = useGameStore.subscribe((state) => {
-      follow(state);
-      if (state.events.seq === seq) return;
-      seq = state.events.seq;
-      for (const event of state.events.list) {
-        for (const cue of cuesFor(event)) system.play(cue);
-        if (event.type === 'bankerCalling')
-          later(TIMINGS.bankerSoundDelayMs, () => system.play('bankerOffer'));
-      }
+    const unsubscribe = useGameStore.subscribe(follow);
+    const stopEvents = onBoardEvent((event) => {
+      for (const cue of cuesFor(event)) system.play(cue);
     });
     return () => {
       unsubscribe();
-      for (const id of timers) clearTimeout(id);
+      stopEvents();
       system.setRinging(false);
       system.setTension(false);
     };

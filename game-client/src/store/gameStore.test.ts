@@ -1,5 +1,6 @@
 import { remainingValues, offerBounds, resolveGiftSet, TIMINGS, unopenedOtherCases } from '@dond/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onBoardEvent } from './boardEvents';
 import { useGameStore } from './gameStore';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,5 +105,48 @@ describe('the game store', () => {
     expect(store().view.id).not.toBe(before.id);
     expect(store().view.commitment).not.toBe(before.commitment);
     expect(store().view.cases.some((c) => c.giftId !== undefined)).toBe(false);
+  });
+});
+
+// The controller on a fake clock: every timer of SPEC.md section 9 is its own, and each moment is said once
+// on the board's events, which toasts, sounds and the save follow.
+describe('the game controller on a fake clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('locks 800 ms, rings 2 s with the chord at 0.5 s, then offers; a deal ends the game once', () => {
+    vi.useFakeTimers();
+    store().dispose();
+    store().startGame(resolveGiftSet(null));
+    const seen: string[] = [];
+    const stop = onBoardEvent((event) => seen.push(event.type));
+    store().tapCase(1);
+    vi.advanceTimersByTime(TIMINGS.interactionLockMs - 1);
+    store().tapCase(2);
+    expect(store().game.eliminatedCases).toEqual([]);
+    vi.advanceTimersByTime(1);
+    for (let n = 2; n <= 7; n++) {
+      store().tapCase(n);
+      vi.advanceTimersByTime(n < 7 ? TIMINGS.interactionLockMs : 0);
+    }
+    expect(seen).toEqual(['caseSelected', ...Array(6).fill('caseEliminated'), 'bankerCalling']);
+    expect(store().overlay).toBe('phone');
+    vi.advanceTimersByTime(TIMINGS.bankerSoundDelayMs - 1);
+    expect(seen).not.toContain('bankerChord');
+    vi.advanceTimersByTime(1);
+    expect(seen.at(-1)).toBe('bankerChord');
+    vi.advanceTimersByTime(TIMINGS.phoneOverlayMs - TIMINGS.bankerSoundDelayMs - 1);
+    expect(store().overlay).toBe('phone');
+    vi.advanceTimersByTime(1);
+    expect(store().overlay).toBe('offer');
+    expect(seen.at(-1)).toBe('offerShown');
+    vi.advanceTimersByTime(TIMINGS.interactionLockMs);
+    store().deal();
+    expect(seen.slice(-2)).toEqual(['dealAccepted', 'gameOver']);
+    vi.advanceTimersByTime(TIMINGS.interactionLockMs);
+    store().deal();
+    expect(seen.filter((type) => type === 'gameOver')).toHaveLength(1);
+    stop();
   });
 });

@@ -1,11 +1,9 @@
 import {
   eventsBetween,
-  GAME_TOASTS,
   gameStateFromView,
   isGameInProgress,
   reduce,
   resolveGiftSet,
-  roundStartsToast,
   TIMINGS,
   toGameAction,
   type GameEvent,
@@ -16,7 +14,7 @@ import {
 } from '@dond/shared';
 import { create } from 'zustand';
 import { serverMessage } from '../api/request';
-import { toast, useToastStore } from '../ui/toastStore';
+import { emitBoardEvents } from './boardEvents';
 import {
   ActionRefused,
   currentLiveGame,
@@ -65,8 +63,6 @@ export interface GameStore {
   locked: boolean;
   overlay: Overlay | null;
   caseReveal: CaseReveal | null;
-  /** Events of the last action, with a counter so listeners (sound, animation) see each batch once. */
-  events: { seq: number; list: readonly GameEvent[] };
   /** How long the case toast shows: 4 s, or 2 s on a tablet. */
   caseToastMs: number;
 
@@ -101,8 +97,6 @@ let liveOptions: LiveOptions | null = null;
 let generation = 0;
 /** A remote action waiting for its answer: no other is sent meanwhile (its seq would be stale). */
 let inFlight = false;
-const RECONNECTING = 'Reconnecting...';
-let reconnectingToast: string | null = null;
 const timers = new Set<ReturnType<typeof setTimeout>>();
 
 function schedule(ms: number, fn: () => void) {
@@ -122,9 +116,13 @@ function clearTimers() {
 export const useGameStore = create<GameStore>((set, get) => {
   /** The board's state for a public state; ringing while a just-made offer waits for the phone. */
   function adopt(view: LiveGamePublic, events: readonly GameEvent[]) {
+    const before = get();
     let game = gameStateFromView(view, view.id);
     if (events.some((e) => e.type === 'bankerCalling')) game = { ...game, gamePhase: 'phone-ringing' };
-    set((s) => ({ view, game, events: { seq: s.events.seq + 1, list: events } }));
+    set({ view, game });
+    const over =
+      game.gameOutcome !== null && (before.view.id !== view.id || before.game.gameOutcome === null);
+    emitBoardEvents(over ? [...events, { type: 'gameOver', game, live: before.live, id: view.id }] : events);
   }
 
   /**
@@ -164,11 +162,8 @@ export const useGameStore = create<GameStore>((set, get) => {
     answer
       .then(show, (error: unknown) => {
         if (gen !== generation) return;
-        toast({
-          title: 'That did not go through',
-          description: serverMessage(error) ?? String(error),
-          variant: 'destructive',
-        });
+        const message = serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+        emitBoardEvents([{ type: 'refused', title: 'That did not go through', message }]);
         void resync(gen);
       })
       .finally(() => {
@@ -191,16 +186,7 @@ export const useGameStore = create<GameStore>((set, get) => {
       stillWanted: () => gen === generation,
       onReconnecting(on: boolean) {
         set({ reconnecting: on });
-        if (on && !reconnectingToast)
-          reconnectingToast = toast({
-            title: RECONNECTING,
-            description: 'Your move is kept and will be sent again.',
-            duration: 3_600_000,
-          });
-        if (!on && reconnectingToast) {
-          useToastStore.getState().dismiss(reconnectingToast);
-          reconnectingToast = null;
-        }
+        emitBoardEvents([{ type: on ? 'connectionLost' : 'connectionBack' }]);
       },
     };
   }
@@ -249,8 +235,10 @@ export const useGameStore = create<GameStore>((set, get) => {
     try {
       return await retrying(call, remoteHooks(gen));
     } catch (error) {
-      if (gen === generation)
-        toast({ title: failure, description: serverMessage(error) ?? String(error), variant: 'destructive' });
+      if (gen === generation) {
+        const message = serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+        emitBoardEvents([{ type: 'refused', title: failure, message }]);
+      }
       return undefined;
     }
   }
@@ -274,28 +262,23 @@ export const useGameStore = create<GameStore>((set, get) => {
       }
       if (event.type === 'bankerCalling') {
         set({ overlay: 'phone' });
+        schedule(TIMINGS.bankerSoundDelayMs, () => emitBoardEvents([{ type: 'bankerChord' }]));
         // The offer is made already; the board rings for 2 s before it shows it.
         schedule(TIMINGS.phoneOverlayMs, () => {
           const answered = reduce(get().game, { type: 'phoneAnswered' }, () => 0);
           if (answered.rejected) return;
-          set((s) => ({
-            game: answered.state,
-            overlay: 'offer',
-            events: { seq: s.events.seq + 1, list: answered.events },
-          }));
+          set({ game: answered.state, overlay: 'offer' });
+          emitBoardEvents(answered.events);
         });
       }
       if (event.type === 'dealAccepted') {
         set({ overlay: 'dealReveal' });
-        toast(GAME_TOASTS.gameComplete);
       }
       if (event.type === 'roundStarted') {
         set({ overlay: null });
-        toast(roundStartsToast(event.round, event.casesToEliminate));
       }
       if (event.type === 'finalChoiceStarted') {
         set({ overlay: null });
-        toast(GAME_TOASTS.finalDecision);
         // Not over NEW GAME's confirmation: 'Keep playing' brings the decision back.
         schedule(TIMINGS.finalDialogDelayMs, () => {
           if (get().overlay === null) set({ overlay: 'finalDecision' });
@@ -315,7 +298,7 @@ export const useGameStore = create<GameStore>((set, get) => {
       set({ overlay: null, caseReveal: null });
       set({ gifts: set26 });
       schedule(TIMINGS.newGameResetDelayMs, () => {
-        void deal(set26).then(() => toast(GAME_TOASTS.newGame));
+        void deal(set26).then(() => emitBoardEvents([{ type: 'newGameDealt' }]));
       });
       return true;
     });
@@ -334,7 +317,6 @@ export const useGameStore = create<GameStore>((set, get) => {
     locked: false,
     overlay: null,
     caseReveal: null,
-    events: { seq: 0, list: [] },
     caseToastMs: TIMINGS.caseToastMs,
 
     tapCase(caseNumber) {

@@ -3,12 +3,24 @@ import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
 import { Hint } from '../../ui/Hint';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { AudioPanel, SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { rememberBoardLikely, useBoardComponent } from '../../board/preload';
 import { useGameStore } from '../../store/gameStore';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
 import { useGameSession } from './useGameSession';
+
+/** Once a live game is over, the way to its proof (docs/provably-fair.md): anyone may open the link. */
+function GameProof() {
+  const proof = useGameStore((s) => (s.live && s.game.gameOutcome !== null ? s.view.id : null));
+  if (!proof) return null;
+  return (
+    <p className="game-proof">
+      <Link to={`/verify/${proof}`}>Verify this game: the board was fixed before the first tap</Link>
+    </p>
+  );
+}
 
 /**
  * The game's frame: header, view-mode buttons, the audio panel, the board, the footer. Mobile mode turns the
@@ -64,6 +76,7 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
           )}
           <BoardMirror />
         </main>
+        <GameProof />
         <Footer />
       </div>
     </SoundProvider>

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useGiftsForGame } from '../../api/gifts';
 import { saveFinishedGame } from '../../save/saveGame';
+import { onBoardEvent } from '../../store/boardEvents';
 import { useGameStore } from '../../store/gameStore';
+import { toastBoardEvents } from '../../store/gameToasts';
 import { useSessionStore } from '../../store/sessionStore';
 
 /**
@@ -30,22 +32,29 @@ export function useGameSession(user: CurrentUser | null) {
 
   useEffect(() => () => useGameStore.getState().dispose(), []);
 
-  // A finished game is saved once, and only for a signed-in player; a guest's game writes nothing.
-  const savedIds = useRef(new Set<string>());
-  const game = useGameStore((s) => s.game);
-  const live = useGameStore((s) => s.live);
+  // The toasts of the game's moments, from the board's events, as long as the screen is here.
+  useEffect(() => toastBoardEvents(), []);
+
+  // A finished game is saved once, and only for a signed-in player's live game; a guest's writes nothing.
+  const latest = useRef({ user, gifts, customGiftSetId, queryClient });
+  latest.current = { user, gifts, customGiftSetId, queryClient };
   useEffect(() => {
-    if (!user || !live || game.gameOutcome === null || savedIds.current.has(game.clientGameId)) return;
-    // The set's id only when this game was dealt from it.
-    const fromSavedSet = game.briefcaseGifts.every((g) => gifts.some((own) => own.id === g.id));
-    const payload = buildSavedGame(game, {
-      userId: user.id,
-      username: user.username,
-      customGiftSetId: fromSavedSet ? customGiftSetId : null,
+    const saved = new Set<string>();
+    return onBoardEvent((event) => {
+      const { user: player, gifts: own, customGiftSetId: setId, queryClient: client } = latest.current;
+      if (event.type !== 'gameOver' || !event.live || !player || saved.has(event.id)) return;
+      const { game } = event;
+      // The set's id only when this game was dealt from it.
+      const fromSavedSet = game.briefcaseGifts.every((g) => own.some((gift) => gift.id === g.id));
+      const payload = buildSavedGame(game, {
+        userId: player.id,
+        username: player.username,
+        customGiftSetId: fromSavedSet ? setId : null,
+      });
+      if (!payload) return;
+      saved.add(event.id);
+      // The server recorded the game as its last action landed: the save asks for that record (issue 17).
+      void saveFinishedGame({ ...payload, liveGameId: event.id }, client);
     });
-    if (!payload) return;
-    savedIds.current.add(game.clientGameId);
-    // The server recorded the game as its last action landed: the save asks for that record (issue 17).
-    void saveFinishedGame({ ...payload, liveGameId: game.clientGameId }, queryClient);
-  }, [game, user, live, gifts, customGiftSetId, queryClient]);
+  }, []);
 }
