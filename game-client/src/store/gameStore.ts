@@ -91,6 +91,8 @@ export interface GameStore {
   dispose(): void;
 }
 
+/** How long a tapped case waits for the server's answer before it lifts. */
+const PENDING_LIFT_AFTER_MS = 20;
 let link: GameLink;
 let liveOptions: LiveOptions | null = null;
 /** Bumped by every new game: an answer for an older game is dropped. */
@@ -158,7 +160,11 @@ export const useGameStore = create<GameStore>((set, get) => {
       return true;
     }
     inFlight = true;
-    if (action.case !== undefined) set({ pendingCase: action.case });
+    // The tapped case lifts if the answer is not there within a frame: on a fast connection the gift comes
+    // first, and a lift started meanwhile would only hold up the frame that shows it (software WebGL).
+    const tapped = action.case;
+    if (tapped !== undefined)
+      schedule(PENDING_LIFT_AFTER_MS, () => inFlight && gen === generation && set({ pendingCase: tapped }));
     answer
       .then(show, (error: unknown) => {
         if (gen !== generation) return;
