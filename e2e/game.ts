@@ -12,17 +12,22 @@ export const waitOutLock = (page: Page) => page.waitForTimeout(850);
 export async function playFirstRound(page: Page, own = 1, { seeCall = true } = {}): Promise<void> {
   await page.getByRole('button', { name: `Briefcase ${own}`, exact: true }).click();
   await expect(page.getByRole('button', { name: `Briefcase ${own}, your case` })).toBeVisible();
-  for (let i = 0; i < 6; i++) {
+  await openLowestCases(page, 6);
+  if (seeCall) await expect(page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible({
+    timeout: seeCall ? 4000 : 10_000,
+  });
+}
+
+/** Opens the `count` lowest-numbered unopened cases, each after the lock of the tap before. */
+export async function openLowestCases(page: Page, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
     await waitOutLock(page);
     await page
       .getByRole('button', { name: /^Briefcase \d+$/ })
       .first()
       .click();
   }
-  if (seeCall) await expect(page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' })).toBeVisible();
-  await expect(page.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible({
-    timeout: seeCall ? 4000 : 10_000,
-  });
 }
 
 /** The game backups in this page's local storage. */

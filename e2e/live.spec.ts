@@ -1,7 +1,7 @@
 import type { LiveGamePublic } from '@dond/shared';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test, toasts } from './fixtures';
-import { playFirstRound, waitOutLock } from './game';
+import { openLowestCases, playFirstRound, waitOutLock } from './game';
 
 /** The signed-in player's unfinished live game, as the server holds it. */
 async function current(page: Page): Promise<LiveGamePublic> {
@@ -50,18 +50,7 @@ test.describe('games dealt and held by the server', () => {
     expect((await current(page)).seq).toBe(8);
 
     // Over: the way to the game's proof, which the browser checks on its own.
-    await waitOutLock(page);
-    await page
-      .getByRole('button', { name: /^Briefcase \d+$/ })
-      .first()
-      .click();
-    for (let n = 0; n < 4; n++) {
-      await waitOutLock(page);
-      await page
-        .getByRole('button', { name: /^Briefcase \d+$/ })
-        .first()
-        .click();
-    }
+    await openLowestCases(page, 5);
     await expect(offer).toBeVisible({ timeout: 10_000 });
     await page.getByRole('button', { name: 'DEAL!', exact: true }).click();
     const proof = page.getByRole('link', { name: /^Verify this game/ });
