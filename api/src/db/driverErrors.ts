@@ -28,12 +28,12 @@ export function isDatabaseBusy(error: unknown): boolean {
   return fields(error).code === 'SQLITE_BUSY';
 }
 
-/** A value longer than its column (MySQL 1406; SQLite has no length limit). */
 /** MySQL gave up a transaction to break a deadlock: it may be run again. */
 export function isDeadlock(error: unknown): boolean {
   return fields(error).code === 'ER_LOCK_DEADLOCK';
 }
 
+/** A value longer than its column (MySQL 1406; SQLite has no length limit). */
 export function isValueTooLong(error: unknown): boolean {
   const { code, errno } = fields(error);
   return code === 'ER_DATA_TOO_LONG' || errno === 1406;

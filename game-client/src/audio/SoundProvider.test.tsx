@@ -174,8 +174,12 @@ describe('SoundProvider', () => {
         emitBoardEvents(list as never);
       });
     calls.length = 0;
+    // The tap's click comes as the board takes the tap; the gift's answer brings the elimination's sound.
+    emit([{ type: 'caseTapped', caseNumber: 1 }]);
     emit([{ type: 'caseSelected', caseNumber: 1 }]);
+    emit([{ type: 'caseTapped', caseNumber: 2 }]);
     emit([{ type: 'caseEliminated', caseNumber: 2, gift: {} }]);
+    emit([{ type: 'caseTapped', caseNumber: 3 }]);
     emit(
       [
         { type: 'caseEliminated', caseNumber: 3, gift: {} },
@@ -188,8 +192,8 @@ describe('SoundProvider', () => {
       'play caseTap',
       'play caseTap',
       'play caseEliminated',
-      'ring on',
       'play caseTap',
+      'ring on',
       'play caseEliminated',
     ]);
     expect(calls).not.toContain('play bankerOffer');

@@ -7,10 +7,11 @@ import type { SoundSystem } from './soundSystem';
 /** The cues each of the board's events plays (SPEC.md section 4); the controller times the banker's chord. */
 export function cuesFor(event: BoardEvent): SoundCue[] {
   switch (event.type) {
-    case 'caseSelected':
+    // The tap's click as the finger lands; the elimination's sound with the case's gift.
+    case 'caseTapped':
       return ['caseTap'];
     case 'caseEliminated':
-      return ['caseTap', 'caseEliminated'];
+      return ['caseEliminated'];
     case 'dealAccepted':
       return ['dealAccepted'];
     // NO DEAL! starts the next round or the final choice.

@@ -21,6 +21,7 @@ import {
   type Gift,
 } from '@dond/shared';
 import { useId, useMemo, type ReactNode } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { selectBoardView } from './boardView';
 import { useGameStore } from '../store/gameStore';
 import { useSessionStore } from '../store/sessionStore';
@@ -57,7 +58,10 @@ function ValueList({ title, gifts, opened }: { title: string; gifts: Gift[]; ope
  * are not here: Pixi's accessibility layer gives each case and overlay button its own.
  */
 export function BoardMirror() {
-  const { game, overlay, caseReveal } = useGameStore();
+  // Only what it shows: the lock and a case waiting for the server change nothing here.
+  const { game, overlay, caseReveal } = useGameStore(
+    useShallow((s) => ({ game: s.game, overlay: s.overlay, caseReveal: s.caseReveal })),
+  );
   const viewMode = useSessionStore((s) => s.viewMode);
   const celebration = useShowStore((s) => s.celebration);
   const view = useMemo(() => selectBoardView(game, overlay, viewMode), [game, overlay, viewMode]);

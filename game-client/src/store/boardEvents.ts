@@ -9,6 +9,8 @@ import type { GameEvent, GameState } from '@dond/shared';
  */
 export type BoardEvent =
   | GameEvent
+  /** A case tap the board took (sent to the game, whose answer follows): its sound plays at once. */
+  | { readonly type: 'caseTapped'; readonly caseNumber: number }
   /** The banker's chord, 0.5 s after his call (SPEC.md section 9's timing, kept with the others here). */
   | { readonly type: 'bankerChord' }
   /** NEW GAME or RESET dealt a fresh game (not the first deal of the screen). */

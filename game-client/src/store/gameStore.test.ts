@@ -130,7 +130,13 @@ describe('the game controller on a fake clock', () => {
       store().tapCase(n);
       vi.advanceTimersByTime(n < 7 ? TIMINGS.interactionLockMs : 0);
     }
-    expect(seen).toEqual(['caseSelected', ...Array(6).fill('caseEliminated'), 'bankerCalling']);
+    // Each tap the board takes is said first (its sound), then what it did; the refused tap says nothing.
+    expect(seen).toEqual([
+      'caseTapped',
+      'caseSelected',
+      ...Array<string[]>(6).fill(['caseTapped', 'caseEliminated']).flat(),
+      'bankerCalling',
+    ]);
     expect(store().overlay).toBe('phone');
     vi.advanceTimersByTime(TIMINGS.bankerSoundDelayMs - 1);
     expect(seen).not.toContain('bankerChord');

@@ -155,6 +155,8 @@ export const useGameStore = create<GameStore>((set, get) => {
       if (error instanceof ActionRefused) return false;
       throw error;
     }
+    // The finger gets its sound at once; the case's gift comes with the answer (at once in the tab).
+    if (action.case !== undefined) emitBoardEvents([{ type: 'caseTapped', caseNumber: action.case }]);
     if (!(answer instanceof Promise)) {
       show(answer);
       return true;

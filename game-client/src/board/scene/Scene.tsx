@@ -22,8 +22,15 @@ import { ValueBoardView } from './ValueBoardView';
 /** The whole board, drawn from the game store: it owns no game state, only how it looks. */
 export function Scene({ layout }: { layout: BoardLayout }) {
   useFrameOnCommit();
+  // The lock shows only on the buttons of the offer and the final decision: a tap on a case that locks the
+  // board commits nothing here, so a live game draws no frame while its case waits for the server.
   const { game, overlay, caseReveal, locked } = useGameStore(
-    useShallow((s) => ({ game: s.game, overlay: s.overlay, caseReveal: s.caseReveal, locked: s.locked })),
+    useShallow((s) => ({
+      game: s.game,
+      overlay: s.overlay,
+      caseReveal: s.caseReveal,
+      locked: s.locked && (s.overlay === 'offer' || s.overlay === 'finalDecision'),
+    })),
   );
   const actions = useGameStore.getState();
   const view = useMemo(() => selectBoardView(game, overlay, layout.mode), [game, overlay, layout.mode]);
