@@ -36,9 +36,25 @@ test.describe('games dealt and held by the server', () => {
     const held = await current(page);
     expect(held).toMatchObject({ phase: 'offer', playerCase: 4, seq: 7 });
 
+    // The page's head asks for the game in progress before the app's bundle has run (held back here), and the
+    // board takes that answer rather than asking again.
+    let appBundleServed = Infinity;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      appBundleServed = Date.now();
+      await route.continue();
+    });
+    const reads: number[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/live-games/current' && req.method() === 'GET')
+        reads.push(Date.now());
+    });
     await page.reload();
     // Back exactly as it was: the same offer on the table, the same case, the same cases open.
     await expect(offer).toBeVisible({ timeout: 10_000 });
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toBeLessThan(appBundleServed);
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
     await expect(offer.locator('.offer-amount')).toHaveText(amount);
     await expect(page.getByRole('button', { name: 'Briefcase 4, your case' })).toHaveCount(0); // under the dialog
     await page.getByRole('button', { name: 'NO DEAL!' }).click();

@@ -10,6 +10,7 @@ import {
   type LiveAction,
   type LiveGamePublic,
 } from '@dond/shared';
+import { takeEarlyRead } from '../api/early';
 import { apiJson, HttpError } from '../api/request';
 
 /**
@@ -125,8 +126,19 @@ export function startLiveGame(customGiftSetId: number | null): Promise<LiveGameP
   );
 }
 
+/** How long after the page started the head's read of the game in progress may stand for a fresh one. */
+const EARLY_LIVE_GAME_MS = 10_000;
+
 /** The player's unfinished live game, or null. */
 export async function currentLiveGame(): Promise<LiveGamePublic | null> {
+  // The read the page's head started for a returning player, when the board asks for it as the page opens: a
+  // game (200) or none (404). Anything else, or later, is asked again.
+  const early = takeEarlyRead('liveGame');
+  if (early && performance.now() < EARLY_LIVE_GAME_MS) {
+    const answer = await early.catch(() => undefined);
+    if (answer?.status === 404) return null;
+    if (answer?.ok) return parseView.parse(await answer.json());
+  }
   try {
     return await apiJson('GET', '/api/live-games/current', undefined, parseView);
   } catch (error) {

@@ -9,9 +9,10 @@ export const VIEW_MODE_KEY = 'dond.viewMode';
 
 /**
  * window property: the session reads the page's head started for a player likely to land on the board
- * (boardPreload.ts writes them, api/early.ts takes them), as `{ me, gifts }` fetch promises.
+ * (boardPreload.ts writes them, api/early.ts takes them), as `{ me, gifts, liveGame }` fetch promises.
  */
 export const EARLY_READS_GLOBAL = '__dondEarlyReads';
-/** The two reads: the session check, and the signed-in player's gift set. */
+/** The reads: the session check, the signed-in player's gift set, and their game in progress. */
 export const ME_URL = '/api/auth/me';
 export const CUSTOM_GIFTS_URL = '/api/gifts/custom';
+export const CURRENT_LIVE_GAME_URL = '/api/live-games/current';
