@@ -31,6 +31,8 @@ const ONLY = process.env.BENCH_ONLY;
 const part = (name: string) => !ONLY || ONLY === name;
 /** BENCH_TRACE=<file.json>: a Chromium trace of the cases opening (read it with bench/traceSummary.ts). */
 const TRACE = process.env.BENCH_TRACE;
+/** BENCH_NAV_DETAIL=1: each board load's requests (start-end, ms) and first contentful paint, printed. */
+const NAV_DETAIL = process.env.BENCH_NAV_DETAIL;
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
 /** The page's globals the measurements use (this file is type-checked without the DOM library). */
@@ -207,6 +209,13 @@ async function boardLoad(browser: Browser, gameUrl: string, who: Who, accounts: 
   // Waited for as the bare page's first frame is: a role query polled in the page would load its main thread.
   await page.waitForFunction(() => (globalThis as unknown as InPage).__playable);
   const at = await page.evaluate(() => (globalThis as unknown as InPage).__playable!);
+  if (NAV_DETAIL) {
+    const detail = await page.evaluate(`(() => performance.getEntriesByType('resource')
+      .filter((e) => /\\/(api|assets)\\//.test(e.name))
+      .map((e) => e.name.replace(/.*\\/(api|assets)\\//, '$1/').replace(/-[\\w-]{8}\\.js$/, '.js').slice(0, 28) + ' ' + Math.round(e.startTime) + '-' + Math.round(e.responseEnd))
+      .join(', ') + ' | fcp ' + Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1))()`);
+    console.log(`    ${who} ${Math.round(at)}: ${detail}`);
+  }
   await page.context().close();
   return at;
 }

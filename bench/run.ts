@@ -42,7 +42,16 @@ class ServerProcess {
   constructor(dir: string) {
     this.child = fork(new URL('./server.ts', import.meta.url), [dir], {
       // The workspaces' TypeScript sources, as the tests run them; gc() gives the memory sampling a clean start.
-      execArgv: ['--conditions=@dond/source', '--import', 'tsx', '--expose-gc'],
+      // BENCH_SERVER_PROF=<folder>: a CPU profile of the server process, written there as it exits.
+      execArgv: [
+        '--conditions=@dond/source',
+        '--import',
+        'tsx',
+        '--expose-gc',
+        ...(process.env.BENCH_SERVER_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
+          : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.ready = new Promise((resolve, reject) => {

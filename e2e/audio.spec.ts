@@ -4,7 +4,7 @@ import { RING, SAMPLE_RATE } from '../assets/scripts/audio.js';
 import { CUE_ENVELOPE, CUE_NAMES } from '../game-client/src/audio/cues';
 import type {} from '../game-client/src/audio/debugHook';
 import { expect, signIn, test } from './fixtures';
-import { playFirstRound, playWholeGame } from './game';
+import { playFirstRound, playWholeGame, waitOutLock } from './game';
 
 /** A signature of Tone's code: the class names it keeps as strings through minification. */
 const TONE_MARK = 'ToneAudioBuffer';
@@ -315,6 +315,29 @@ test.describe('sound', () => {
     // The target is 50 ms; a loaded two-core machine draws the tap's own frame (the board, the music's start)
     // slower, hence the margin. Made in the tap, the AudioContext and Tone took 70 to 186 ms here.
     expect(longest).toBeLessThan(FIRST_TAP_BOUND_MS);
+  });
+
+  test('a case tap clicks as the finger lands; its gift’s sound comes with the server’s answer', async ({
+    page,
+    users,
+  }) => {
+    await openGame(page, users);
+    await gesture(page);
+    await expect.poll(() => levels(page).then((l) => l?.contextState)).toBe('running');
+    await page.getByRole('button', { name: 'Briefcase 1', exact: true }).click();
+    await waitOutLock(page);
+    // The server's answer to the next tap held back 400 ms: a slow connection.
+    await page.route('**/api/live-games/*/actions', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    const played = () => page.evaluate(() => window.__dondSound!.played());
+    const before = (await played()).length;
+    await page.getByRole('button', { name: 'Briefcase 2', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Case Eliminated!' })).toBeVisible();
+    const cues = (await played()).slice(before);
+    expect(cues.map((c) => c.cue)).toEqual(['caseTap', 'caseEliminated']);
+    expect(cues[1]!.at - cues[0]!.at).toBeGreaterThanOrEqual(350);
   });
 
   test('the sliders move the real gain nodes', async ({ page, users }) => {
