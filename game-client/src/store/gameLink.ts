@@ -12,6 +12,7 @@ import {
 } from '@dond/shared';
 import { takeEarlyRead } from '../api/early';
 import { apiJson, HttpError } from '../api/request';
+import { CURRENT_LIVE_GAME_URL } from './storageKeys';
 
 /**
  * Where a game lives: in this tab for a guest (a session in memory, answered at once), on the server for a
@@ -140,7 +141,7 @@ export async function currentLiveGame(): Promise<LiveGamePublic | null> {
     if (answer?.ok) return parseView.parse(await answer.json());
   }
   try {
-    return await apiJson('GET', '/api/live-games/current', undefined, parseView);
+    return await apiJson('GET', CURRENT_LIVE_GAME_URL, undefined, parseView);
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
