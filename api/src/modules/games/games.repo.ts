@@ -1,7 +1,7 @@
 import type { GameRecord, SavedGamePayload } from '@dond/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, type SqlValue } from '../../db/prepared.js';
 import { isUniqueViolation, translatingDriverErrors } from '../../db/driverErrors.js';
 
 export interface GameRow {
@@ -57,13 +57,21 @@ export const GAME_INSERT_COLUMNS = [
   'gift_ids_used',
   'played_at',
 ] as const satisfies ReadonlyArray<keyof GameRow>;
-const INSERT_GAME = `insert into games (${GAME_INSERT_COLUMNS.join(', ')}) values (${GAME_INSERT_COLUMNS.map(() => '?').join(', ')})`;
+export const INSERT_GAME = `insert into games (${GAME_INSERT_COLUMNS.join(', ')}) values (${GAME_INSERT_COLUMNS.map(() => '?').join(', ')})`;
 
 // One prepared insert per Knex instance: saves are the hot write path, and Knex's builder and per-query
 // prepare cost about as much as the insert itself on SQLite.
 const insertStatements = new WeakMap<Db, ReturnType<typeof prepared>>();
 
-function gameRow(
+/** The values of INSERT_GAME for a row, in GAME_INSERT_COLUMNS order (booleans as numbers). */
+export function gameInsertParams(row: Omit<GameRow, 'id'>): SqlValue[] {
+  return GAME_INSERT_COLUMNS.map((column) => {
+    const value = row[column];
+    return typeof value === 'boolean' ? Number(value) : value;
+  });
+}
+
+export function gameRow(
   owner: { id: number; username: string },
   payload: SavedGamePayload,
   playedAt: number,
@@ -127,12 +135,7 @@ export function gamesRepo(db: Db) {
       const row = gameRow(owner, payload, playedAt);
       try {
         // The record is the row we wrote, so no second read.
-        const { insertId } = await insertStatement.run(
-          GAME_INSERT_COLUMNS.map((column) => {
-            const value = row[column];
-            return typeof value === 'boolean' ? Number(value) : value;
-          }),
-        );
+        const { insertId } = await insertStatement.run(gameInsertParams(row));
         return toGameRecord({ ...row, id: insertId });
       } catch (error) {
         if (isUniqueViolation(error)) return null;

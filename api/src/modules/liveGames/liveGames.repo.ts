@@ -1,8 +1,15 @@
 import type { GameRecord, LiveAction, SavedGamePayload } from '@dond/shared';
 import { isDeadlock, translatingDriverErrors } from '../../db/driverErrors.js';
 import type { Db } from '../../db/knex.js';
-import { prepared } from '../../db/prepared.js';
-import { insertGameIn } from '../games/games.repo.js';
+import { prepared, preparedTransaction, type SqlValue } from '../../db/prepared.js';
+import {
+  gameInsertParams,
+  gameRow,
+  insertGameIn,
+  INSERT_GAME,
+  toGameRecord,
+  type GameRow,
+} from '../games/games.repo.js';
 
 export type LiveGameStatus = 'active' | 'abandoned' | 'finished';
 
@@ -86,6 +93,82 @@ function statements(db: Db) {
       "update live_games set actions = ?, seq = ?, updated_at = ? where id = ? and seq = ? and status = 'active'",
     ),
     markSaved: prepared(db, 'update live_games set saved_at = ? where id = ? and saved_at is null'),
+    // A start and a last action write several rows in one transaction: on SQLite one prepared transaction.
+    start: preparedTransaction(
+      db,
+      {
+        abandon:
+          "update live_games set status = 'abandoned', updated_at = ? where user_id = ? and status = 'active'",
+        insert: `insert into live_games (${START_COLUMNS.join(', ')}) values (${START_COLUMNS.map(() => '?').join(', ')})`,
+      },
+      (sql, game: NewLiveGame, now: number) => {
+        sql.abandon.run(now, game.userId);
+        const row = startRow(game, now);
+        sql.insert.run(...START_COLUMNS.map((column) => row[column]));
+      },
+    ),
+    finish: preparedTransaction(
+      db,
+      {
+        finish:
+          "update live_games set actions = ?, seq = ?, status = 'finished', updated_at = ? " +
+          "where id = ? and seq = ? and status = 'active'",
+        insertGame: INSERT_GAME,
+        link: 'update live_games set game_id = ? where id = ?',
+      },
+      (
+        sql,
+        id: string,
+        seq: number,
+        actions: string,
+        row: Omit<GameRow, 'id'>,
+        now: number,
+      ): number | null => {
+        if (sql.finish.run(actions, seq + 1, now, id, seq).changes !== 1) return null;
+        const gameId = Number(sql.insertGame.run(...gameInsertParams(row)).lastInsertRowid);
+        sql.link.run(gameId, id);
+        return gameId;
+      },
+    ),
+  };
+}
+
+/** The columns of a new live game's row, in the order of the prepared insert's values. */
+const START_COLUMNS = [
+  'id',
+  'user_id',
+  'status',
+  'server_seed',
+  'client_seed',
+  'commitment',
+  'custom_gift_set_id',
+  'gift_ids',
+  'actions',
+  'seq',
+  'game_id',
+  'client_game_id',
+  'saved_at',
+  'created_at',
+  'updated_at',
+] as const satisfies ReadonlyArray<keyof LiveGameRow>;
+
+function startRow(game: NewLiveGame, now: number): Record<(typeof START_COLUMNS)[number], SqlValue> {
+  return {
+    id: game.id,
+    user_id: game.userId,
+    status: 'active',
+    server_seed: game.serverSeed,
+    client_seed: game.clientSeed,
+    commitment: game.commitment,
+    custom_gift_set_id: game.customGiftSetId,
+    gift_ids: JSON.stringify(game.giftIds),
+    actions: '[]',
+    seq: 0,
+    game_id: null,
+    client_game_id: game.clientGameId,
+    saved_at: null,
+    created_at: now,
+    updated_at: now,
   };
 }
 
@@ -116,28 +199,13 @@ export function liveGamesRepo(db: Db) {
 
     /** Abandons the player's unfinished games and stores the new one, in one transaction. */
     async start(game: NewLiveGame, now: number): Promise<void> {
+      if (sql.start) return sql.start(game, now);
       const run = () =>
         db.transaction(async (trx) => {
           await trx('live_games')
             .where({ user_id: game.userId, status: 'active' })
             .update({ status: 'abandoned', updated_at: now });
-          await trx('live_games').insert({
-            id: game.id,
-            user_id: game.userId,
-            status: 'active',
-            server_seed: game.serverSeed,
-            client_seed: game.clientSeed,
-            commitment: game.commitment,
-            custom_gift_set_id: game.customGiftSetId,
-            gift_ids: JSON.stringify(game.giftIds),
-            actions: '[]',
-            seq: 0,
-            game_id: null,
-            client_game_id: game.clientGameId,
-            saved_at: null,
-            created_at: now,
-            updated_at: now,
-          });
+          await trx('live_games').insert(startRow(game, now));
         });
       try {
         await run();
@@ -166,6 +234,11 @@ export function liveGamesRepo(db: Db) {
       payload: SavedGamePayload,
       now: number,
     ): Promise<GameRecord | null> {
+      if (sql.finish) {
+        const row = gameRow(owner, payload, now);
+        const gameId = await sql.finish(id, seq, JSON.stringify(actions), row, now);
+        return gameId === null ? null : toGameRecord({ ...row, id: gameId });
+      }
       return db.transaction(async (trx) => {
         // First, so a racing request waits on this row and then finds seq moved on.
         const changed = await trx('live_games')
