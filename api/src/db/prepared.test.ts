@@ -7,7 +7,7 @@ import { gamesRepo } from '../modules/games/games.repo.js';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { createDb, isMysql, type Db } from './knex.js';
 import { migrateLatest } from './migrate.js';
-import { prepared } from './prepared.js';
+import { prepared, preparedTransaction } from './prepared.js';
 
 let database: TestDatabase;
 let db: Db;
@@ -127,5 +127,50 @@ describe('a read to a callback', () => {
     const { n, afterCommit } = await seen!;
     expect(n).toBe(afterCommit ? before + 1 : before);
     if (!isMysql(db)) expect(afterCommit).toBe(true);
+  });
+});
+
+describe('statements in one prepared transaction', () => {
+  const users = (prefix: string) =>
+    db('users').where('username', 'like', `${prefix}%`).count({ n: '*' }).first();
+  const writer = () =>
+    preparedTransaction(
+      db,
+      {
+        insert:
+          "insert into users (username, username_key, password_hash, status, is_admin, is_monthly_subscriber, created_at) values (?, ?, 'x', 'approved', 0, 0, ?)",
+      },
+      (sql, names: string[]) => {
+        for (const name of names) sql.insert.run(name, name, Date.now());
+        return names.length;
+      },
+    );
+
+  it('on SQLite writes every row, or none when one fails; on MySQL leaves the transaction to Knex', async () => {
+    const write = writer();
+    if (isMysql(db)) {
+      expect(write).toBeUndefined();
+      return;
+    }
+    expect(await write!(['tx_a1', 'tx_a2'])).toBe(2);
+    expect(Number((await users('tx_a'))!.n)).toBe(2);
+    // The second name repeats the first: its insert fails, and the first is rolled back with it.
+    await expect(write!(['tx_b1', 'tx_b1'])).rejects.toThrow(/UNIQUE/);
+    expect(Number((await users('tx_b'))!.n)).toBe(0);
+  });
+
+  it('waits for a Knex transaction in progress, then writes', async () => {
+    const write = writer();
+    if (!write) return;
+    let committed = false;
+    let written: Promise<boolean> | undefined;
+    await db.transaction(async (trx) => {
+      await trx('users').where({ username: 'writer' }).update({ is_monthly_subscriber: true });
+      written = write(['tx_c1']).then(() => committed);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    committed = true;
+    expect(await written!).toBe(true);
+    expect(Number((await users('tx_c'))!.n)).toBe(1);
   });
 });
