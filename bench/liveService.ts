@@ -8,7 +8,7 @@ import { nextPlannedAction } from '@dond/shared';
 import { createDb } from '../api/src/db/knex.js';
 import { migrateLatest } from '../api/src/db/migrate.js';
 import { liveGamesService } from '../api/src/modules/liveGames/liveGames.service.js';
-import { createPlayers } from './seed.js';
+import { benchPlayPlan, createPlayers } from './seed.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'micro-'));
 const db = createDb(`sqlite:${path.join(dir, 'm.sqlite')}`);
@@ -21,7 +21,7 @@ for (let n = 0; n < 400; n++) {
   let t = performance.now();
   let view = await service.start(player!, { clientSeed: `m-${n}` });
   times.start.push(performance.now() - t);
-  const plan = { pick: 1 + (n % 26), dealInRound: n % 3 === 0 ? 1 + (n % 8) : null, swap: n % 2 === 0 };
+  const plan = benchPlayPlan(n);
   for (let action = nextPlannedAction(view, plan); action; action = nextPlannedAction(view, plan)) {
     t = performance.now();
     view = await service.act(player!, view.id, { seq: view.seq, ...action });

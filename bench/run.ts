@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
+import { benchPlayPlan } from './seed.js';
 import type { BenchCommands } from './server.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1_000_000);
@@ -226,8 +227,7 @@ async function playLive(port: number, cookie: string, n: number, paced?: LiveCal
   const call: LiveCall = paced ?? ((url, body, status) => liveCall(url, cookie, body, status));
   const base = `http://127.0.0.1:${port}/api/live-games`;
   let view = (await call(base, { clientSeed: `bench-${n}` }, 201)).answer;
-  // Every third game takes an offer: games end in deals and in final choices, as players' do.
-  const plan = { pick: 1 + (n % 26), dealInRound: n % 3 === 0 ? 1 + (n % 8) : null, swap: n % 2 === 0 };
+  const plan = benchPlayPlan(n);
   for (let action = nextPlannedAction(view, plan); action; action = nextPlannedAction(view, plan)) {
     view = (await call(`${base}/${view.id}/actions`, { seq: view.seq, ...action }, 200)).answer;
   }

@@ -2,7 +2,7 @@
 // times under a fresh clientGameId, a random player and a random time in the last year. Every row is a game
 // the server would accept, so the statistics and the export see realistic values.
 import { randomUUID } from 'node:crypto';
-import { createRng, type SavedGamePayload } from '@dond/shared';
+import { createRng, type PlayPlan, type SavedGamePayload } from '@dond/shared';
 import type { Db } from '../api/src/db/knex.js';
 import { GAME_INSERT_COLUMNS } from '../api/src/modules/games/games.repo.js';
 import { playGame } from '../api/src/testing/games.js';
@@ -125,4 +125,9 @@ export async function seedGames(
   } finally {
     await db.client.releaseConnection(conn);
   }
+}
+
+/** The plan of the bench's n-th live game: every third takes an offer, so games end in deals and in final choices. */
+export function benchPlayPlan(n: number): PlayPlan {
+  return { pick: 1 + (n % 26), dealInRound: n % 3 === 0 ? 1 + (n % 8) : null, swap: n % 2 === 0 };
 }

@@ -4,7 +4,8 @@ import { isMysql, type Db } from './knex.js';
 /** What better-sqlite3 binds: booleans and Dates must be turned into numbers first. */
 export type SqlValue = string | number | bigint | null;
 
-interface SqliteStatement {
+/** A statement prepared on SQLite's connection (better-sqlite3). */
+export interface SqliteStatement {
   get(...params: SqlValue[]): unknown;
   run(...params: SqlValue[]): { changes: number; lastInsertRowid: number | bigint };
 }
@@ -197,12 +198,6 @@ export function prepared(db: Db, sql: string) {
   };
 }
 
-/** A statement of preparedTransaction's body. */
-export interface TransactionStatement {
-  get(...params: SqlValue[]): unknown;
-  run(...params: SqlValue[]): { changes: number; lastInsertRowid: number | bigint };
-}
-
 /**
  * Several statements in one transaction, for the hot paths that write more than one row. On SQLite they are
  * prepared once per connection and the body runs them synchronously in one immediate transaction on a connection
@@ -212,7 +207,7 @@ export interface TransactionStatement {
 export function preparedTransaction<Name extends string, Args extends unknown[], Result>(
   db: Db,
   sqls: Record<Name, string>,
-  body: (statements: Record<Name, TransactionStatement>, ...args: Args) => Result,
+  body: (statements: Record<Name, SqliteStatement>, ...args: Args) => Result,
 ): ((...args: Args) => Promise<Result>) | undefined {
   if (isMysql(db)) return undefined;
   const runs = new WeakMap<SqliteConnection, (...args: Args) => Result>();
@@ -224,7 +219,7 @@ export function preparedTransaction<Name extends string, Args extends unknown[],
         const names = Object.keys(sqls) as Name[];
         const statements = Object.fromEntries(
           names.map((name) => [name, connection.prepare(sqls[name])]),
-        ) as Record<Name, TransactionStatement>;
+        ) as Record<Name, SqliteStatement>;
         const transaction = connection.transaction((...a: Args) => body(statements, ...a));
         run = (...a: Args) => transaction.immediate(...a);
         runs.set(connection, run);

@@ -48,9 +48,25 @@ export interface LiveGame {
   savedAt: number | null;
 }
 
-const COLUMNS =
-  'id, user_id, status, server_seed, client_seed, commitment, custom_gift_set_id, gift_ids, actions, seq, ' +
-  'game_id, client_game_id, saved_at';
+/** The columns the service reads; a new row adds its times. */
+const READ_COLUMNS = [
+  'id',
+  'user_id',
+  'status',
+  'server_seed',
+  'client_seed',
+  'commitment',
+  'custom_gift_set_id',
+  'gift_ids',
+  'actions',
+  'seq',
+  'game_id',
+  'client_game_id',
+  'saved_at',
+] as const satisfies ReadonlyArray<keyof LiveGameRow>;
+const COLUMNS = READ_COLUMNS.join(', ');
+/** The columns of a new live game's row, in the order of the prepared insert's values. */
+const START_COLUMNS = [...READ_COLUMNS, 'created_at', 'updated_at'] as const;
 
 function toLiveGame(row: LiveGameRow): LiveGame {
   return {
@@ -132,25 +148,6 @@ function statements(db: Db) {
     ),
   };
 }
-
-/** The columns of a new live game's row, in the order of the prepared insert's values. */
-const START_COLUMNS = [
-  'id',
-  'user_id',
-  'status',
-  'server_seed',
-  'client_seed',
-  'commitment',
-  'custom_gift_set_id',
-  'gift_ids',
-  'actions',
-  'seq',
-  'game_id',
-  'client_game_id',
-  'saved_at',
-  'created_at',
-  'updated_at',
-] as const satisfies ReadonlyArray<keyof LiveGameRow>;
 
 function startRow(game: NewLiveGame, now: number): Record<(typeof START_COLUMNS)[number], SqlValue> {
   return {
