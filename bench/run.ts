@@ -273,6 +273,9 @@ async function liveGames(server: ServerProcess) {
   until = performance.now() + WARM_UP_SECONDS * 1000;
   await Promise.all(cookies.map((_, i) => player(i)));
   await server.call('takeServerTimes');
+  await server.call('takeLoopFigures');
+  const generatorSince = performance.eventLoopUtilization();
+
   record = true;
   until = performance.now() + SECONDS * 1000;
   await Promise.all(cookies.map((_, i) => player(i)));
@@ -280,6 +283,12 @@ async function liveGames(server: ServerProcess) {
   latencies.sort((a, b) => a - b);
   // The same requests' time inside the server (arrival to last byte): the rest is waiting to be read.
   const inServer = (await server.call('takeServerTimes')).sort((a, b) => a - b);
+  const loop = await server.call('takeLoopFigures');
+  const generatorBusy = performance.eventLoopUtilization(generatorSince).utilization;
+  const gcSlow = loop.gcPauses.filter((pause) => pause >= 5);
+  note(
+    `the server's event loop busy ${(loop.busy * 100).toFixed(0)}%; ${loop.gcPauses.length} collections, ${ms(loop.gcPauses.reduce((a, b) => a + b, 0))} in all, ${gcSlow.length} of 5 ms or more (longest ${ms(Math.max(0, ...loop.gcPauses))}); the load generator's busy ${(generatorBusy * 100).toFixed(0)}%`,
+  );
   note(
     `in the server: p50 ${ms(inServer[Math.floor(inServer.length / 2)]!)}, p99 ${ms(inServer[Math.floor(inServer.length * 0.99)]!)}`,
   );

@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import express from 'express';
 import { createApp } from '../api/src/app.js';
 import { hashPassword } from '../api/src/auth/passwords.js';
@@ -57,6 +58,12 @@ async function serveApp(name: string, db = openDb(name)): Promise<number> {
 }
 
 const serverTimes: number[] = [];
+// What the server's tail is made of: garbage collections' pauses and how busy its event loop was.
+const gcPauses: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+}).observe({ entryTypes: ['gc'] });
+let loopSince = performance.eventLoopUtilization();
 
 /** A new migrated database with its first accounts. */
 async function newDb(name: string, prepare: (db: Db) => Promise<void>): Promise<Db> {
@@ -117,6 +124,13 @@ const commands = {
   /** The server's time of each live-game request since the last call, in ms. */
   takeServerTimes() {
     return serverTimes.splice(0);
+  },
+
+  /** The event loop's busy share and the garbage collections' pauses (ms) since the last call. */
+  takeLoopFigures() {
+    const busy = performance.eventLoopUtilization(loopSince).utilization;
+    loopSince = performance.eventLoopUtilization();
+    return { busy, gcPauses: gcPauses.splice(0) };
   },
 
   /** A database of `games` generated games and an admin; answers how long the generation took. */
