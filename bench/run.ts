@@ -275,7 +275,6 @@ async function liveGames(server: ServerProcess) {
   await server.call('takeServerTimes');
   await server.call('takeLoopFigures');
   const generatorSince = performance.eventLoopUtilization();
-
   record = true;
   until = performance.now() + SECONDS * 1000;
   await Promise.all(cookies.map((_, i) => player(i)));
