@@ -32,6 +32,7 @@ const part = (name: string) => !ONLY || ONLY === name;
 /** BENCH_TRACE=<file.json>: a Chromium trace of the cases opening (read it with bench/traceSummary.ts). */
 const TRACE = process.env.BENCH_TRACE;
 /** BENCH_NAV_DETAIL=1: each board load's requests (start-end, ms) and first contentful paint, printed. */
+const NAV_PROFILE = process.env.BENCH_NAV_PROFILE;
 const NAV_DETAIL = process.env.BENCH_NAV_DETAIL;
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
@@ -205,10 +206,22 @@ async function bareLoad(browser: Browser, bareUrl: string): Promise<number> {
 
 async function boardLoad(browser: Browser, gameUrl: string, who: Who, accounts: Accounts): Promise<number> {
   const page = await newPage(browser, gameUrl, who, accounts);
+  // BENCH_NAV_PROFILE=<folder>: a CPU profile of the page's main thread for each load, written there.
+  const profiler = NAV_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.send('Profiler.start');
+  }
   await page.goto(gameUrl);
   // Waited for as the bare page's first frame is: a role query polled in the page would load its main thread.
   await page.waitForFunction(() => (globalThis as unknown as InPage).__playable);
   const at = await page.evaluate(() => (globalThis as unknown as InPage).__playable!);
+  if (profiler) {
+    const { profile } = await profiler.send('Profiler.stop');
+    fs.mkdirSync(NAV_PROFILE!, { recursive: true });
+    fs.writeFileSync(path.join(NAV_PROFILE!, `${who}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+  }
   if (NAV_DETAIL) {
     const detail = await page.evaluate(`(() => performance.getEntriesByType('resource')
       .filter((e) => /\\/(api|assets)\\//.test(e.name))

@@ -34,6 +34,8 @@ import { gamesRouter } from './modules/games/games.router.js';
 import { giftsRouter } from './modules/gifts/gifts.router.js';
 import { liveGamesRouter } from './modules/liveGames/liveGames.router.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
+import { LiveGameEvents } from './modules/stage/liveGameEvents.js';
+import { stagePage, stageRouter } from './modules/stage/stage.router.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
 
 export interface AppDeps {
@@ -51,6 +53,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The built admin console, served under `/admin`. */
   adminDir?: string;
+  /** Where live games' changes are published (the streamer studio's pushes); one per process by default. */
+  liveEvents?: LiveGameEvents;
 }
 
 // Resolved from this module rather than the working directory, so the server finds the builds however it is
@@ -87,6 +91,7 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   app.use('/api', api.errors);
   app.use(pageSecurityHeaders(deps.config.appUrl));
   app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console'));
+  app.get('/stage/:key', stagePage(deps.db));
   app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client'));
   // Our own 404 and error pages, never Express's (a stack and the server's paths in development).
   app.use(pageNotFound());
@@ -115,6 +120,7 @@ function apiRoutes(
     appUrl: deps.config.appUrl,
     limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
     log,
+    liveEvents: deps.liveEvents ?? new LiveGameEvents(),
   };
   // What every API request goes through, as one middleware rather than a router layer each (every layer
   // costs Express a match and a call): no-store, the origin check and the JSON body for state-changing
@@ -163,6 +169,7 @@ function apiRoutes(
   router.use('/gifts', giftsRouter(ctx));
   router.use('/games', gamesRouter(ctx));
   router.use('/live-games', liveGamesRouter(ctx));
+  router.use('/stage', stageRouter(ctx));
   router.use('/admin/users', adminUsersRouter(ctx));
   router.use('/admin/games', adminGamesRouter(ctx));
   router.use('/openapi.json', openapiRouter(ctx));

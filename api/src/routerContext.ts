@@ -3,6 +3,7 @@ import type { KnexSessionStore } from './auth/sessionStore.js';
 import type { Db } from './db/knex.js';
 import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
+import type { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 
 export interface RateLimits {
   /** Login requests from one address, failed or not. */
@@ -34,4 +35,6 @@ export interface RouterContext {
   appUrl: string;
   limits: RateLimits;
   log: (message: string, error?: unknown) => void;
+  /** Every change of a live game, for the screens that show it (the streamer studio). */
+  liveEvents: LiveGameEvents;
 }

@@ -25,3 +25,4 @@ export * from './fair/sha256.js';
 export * from './rules/session.js';
 export * from './schemas/liveGames.js';
 export * from './rules/playPlan.js';
+export * from './schemas/stage.js';

@@ -194,6 +194,18 @@ export function liveGamesRepo(db: Db) {
       return row ? toLiveGame(row) : null;
     },
 
+    /** The player's newest game that was not abandoned: in progress, or finished. */
+    async latestShown(userId: number): Promise<LiveGame | null> {
+      const row = await db<LiveGameRow>('live_games')
+        .where({ user_id: userId })
+        .whereIn('status', ['active', 'finished'])
+        .orderBy('created_at', 'desc')
+        // A game started in the same millisecond as the last one ended: the one in progress.
+        .orderBy('status', 'asc')
+        .first();
+      return row ? toLiveGame(row) : null;
+    },
+
     /** Abandons the player's unfinished games and stores the new one, in one transaction. */
     async start(game: NewLiveGame, now: number): Promise<void> {
       if (sql.start) return sql.start(game, now);

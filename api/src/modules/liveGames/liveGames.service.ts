@@ -22,6 +22,7 @@ import type { Db } from '../../db/knex.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { giftSetsRepo } from '../gifts/gifts.repo.js';
 import { notOwnGiftSet } from '../games/games.service.js';
+import type { LiveGameEvents } from '../stage/liveGameEvents.js';
 import { liveGamesRepo, type LiveGame } from './liveGames.repo.js';
 
 export interface Player {
@@ -81,7 +82,7 @@ class SessionCache {
 const CACHED_SESSIONS = 10_000;
 
 /** Live games: dealt, held and recorded by the server (issue 17; docs/provably-fair.md). */
-export function liveGamesService(db: Db, now: () => number) {
+export function liveGamesService(db: Db, now: () => number, events?: LiveGameEvents) {
   const repo = liveGamesRepo(db);
   const cache = new SessionCache(CACHED_SESSIONS);
 
@@ -101,6 +102,11 @@ export function liveGamesService(db: Db, now: () => number) {
 
   const publicOf = (game: LiveGame, session: GameSession): LiveGamePublic =>
     publicGameState(session, game.id, game.commitment);
+  /** A new state, as answered to the player, and told to every screen showing their games. */
+  const changed = (userId: number, game: LiveGamePublic): LiveGamePublic => {
+    events?.publish(userId, { type: 'game', game });
+    return game;
+  };
 
   async function ownGame(player: Player, id: string): Promise<LiveGame> {
     const game = await repo.find(id);
@@ -145,13 +151,19 @@ export function liveGamesService(db: Db, now: () => number) {
       };
       await repo.start({ ...game, userId: player.id }, now());
       cache.set(id, session);
-      return publicOf(game, session);
+      return changed(player.id, publicOf(game, session));
     },
 
     async current(player: Player): Promise<LiveGamePublic> {
       const game = await repo.current(player.id);
       if (!game) throw notFound(NO_CURRENT_GAME);
       return publicOf(game, sessionOf(game));
+    },
+
+    /** What a stage shows: the player's game in progress, else the one they finished last (its result stays). */
+    async shown(userId: number): Promise<LiveGamePublic | null> {
+      const game = await repo.latestShown(userId);
+      return game ? publicOf(game, sessionOf(game)) : null;
     },
 
     /**
@@ -194,7 +206,7 @@ export function liveGamesService(db: Db, now: () => number) {
         if (!isSessionOver(step.session)) {
           if (await repo.advance(id, game.seq, step.session.actions, at)) {
             cache.set(id, step.session);
-            return publicOf(game, step.session);
+            return changed(player.id, publicOf(game, step.session));
           }
           continue; // Another request applied an action first: answer as a repeat, or 409.
         }
@@ -207,7 +219,7 @@ export function liveGamesService(db: Db, now: () => number) {
         const record = await repo.finish(id, game.seq, step.session.actions, player, payload, at);
         if (record) {
           cache.delete(id);
-          return publicOf(game, step.session);
+          return changed(player.id, publicOf(game, step.session));
         }
       }
     },

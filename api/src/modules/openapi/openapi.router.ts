@@ -38,6 +38,9 @@ import {
   registerResponseSchema,
   resetPasswordRequestSchema,
   savedGamePayloadSchema,
+  stageGameSchema,
+  stageInfoSchema,
+  stageKeySchema,
   saveGameResponseSchema,
   sessionValidateResponseSchema,
   startLiveGameSchema,
@@ -90,6 +93,8 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   LiveActionRequest: liveActionRequestSchema,
   LiveGamePublic: liveGamePublicSchema,
   LiveGameVerify: liveGameVerifySchema,
+  StageInfo: stageInfoSchema,
+  StageGame: stageGameSchema,
 };
 for (const [refId, schema] of Object.entries(COMPONENTS))
   zodToOpenAPIRegistry.add(schema, { _internal: { refId } });
@@ -123,6 +128,7 @@ const PATH_PARAMETERS: Record<string, z.ZodType> = {
   userId: idSchema.describe('The user’s id'),
   token: z.string().describe('The token from the reset link'),
   id: liveGameIdSchema.describe('The live game’s id'),
+  key: stageKeySchema.describe('A stage key: read-only, revocable'),
 };
 
 const listAnswer = (schema: z.ZodType, what: string): ResponseConfig => ({
@@ -269,6 +275,34 @@ const ROUTES: Record<string, Route> = {
     access: 'anyone',
     errors: [404],
     answers: ok(liveGameVerifySchema, 'What anyone needs to check the game'),
+  },
+  'GET /api/stage': {
+    summary: 'The player’s stage key (made on first use) and their stage’s browser-source URLs for OBS',
+    access: 'player',
+    answers: ok(stageInfoSchema, 'The key and the landscape and portrait URLs'),
+  },
+  'POST /api/stage/key': {
+    summary: 'A new stage key: every stage of the old one stops at once',
+    access: 'player',
+    answers: ok(stageInfoSchema, 'The new key and its URLs'),
+  },
+  'GET /api/stage/{key}/game': {
+    summary: 'What a stage shows: the streamer’s game in progress, else the one finished last, or null',
+    access: 'anyone',
+    errors: [404],
+    answers: ok(stageGameSchema, 'The game’s public state (no unopened case’s content)'),
+  },
+  'GET /api/stage/{key}/events': {
+    summary:
+      'Server-Sent Events: `game` with the state now, then each change as it is made; `revoked` when the key is replaced',
+    access: 'anyone',
+    errors: [404],
+    answers: {
+      200: {
+        description: 'An event stream; each `game` event’s data is the JSON of GET /api/stage/{key}/game',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
+      },
+    },
   },
   'GET /api/games/my-games': {
     summary: 'The player’s own games',

@@ -273,6 +273,16 @@ describe('GET /api/openapi.json', () => {
       '/api/live-games/{id}/verify',
       await visitor.get(`/api/live-games/${live.body.id}/verify`),
     );
+    expectDescribed('GET', '/api/stage', await player.get('/api/stage'));
+    const stage = await player.post('/api/stage/key');
+    expectDescribed('POST', '/api/stage/key', stage);
+    expectDescribed('GET', '/api/stage/{key}/game', await visitor.get(`/api/stage/${stage.body.key}/game`));
+    expectDescribed('GET', '/api/stage/{key}/game', await visitor.get(`/api/stage/${'x'.repeat(43)}/game`));
+    expectDescribed(
+      'GET',
+      '/api/stage/{key}/events',
+      await visitor.get(`/api/stage/${'x'.repeat(43)}/events`),
+    );
     const game = await liveGamePayload(player);
     expectDescribed(
       'GET',

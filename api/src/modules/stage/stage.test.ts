@@ -1,0 +1,237 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { liveGamePublicSchema, stageInfoSchema, type LiveGamePublic, type StageGame } from '@dond/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playLiveGame } from '../../testing/games.js';
+import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
+import { STAGE_LINK_NOT_VALID } from './stage.router.js';
+
+let server: TestServer;
+let streamer: TestClient;
+let other: TestClient;
+let visitor: TestClient;
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-stage-client-'));
+
+beforeAll(async () => {
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>the game client</title>');
+  server = await startTestServer({ clientDir, appUrl: 'http://dond.example' });
+  await server.createUser({ username: 'streamer' });
+  await server.createUser({ username: 'other' });
+  streamer = server.client();
+  await streamer.login('streamer');
+  other = server.client();
+  await other.login('other');
+  visitor = server.client();
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const stageInfo = async (client = streamer) => {
+  const res = await client.get('/api/stage');
+  expect(res.status, res.text).toBe(200);
+  return stageInfoSchema.parse(res.body);
+};
+
+/** A stage's Server-Sent Events, read as a browser's EventSource would (no cookie: a stage has none). */
+class StageStream {
+  readonly events: Array<{ event: string; data: any }> = [];
+  private waiting: Array<() => void> = [];
+  ended = false;
+  status = 0;
+  private readonly abort = new AbortController();
+
+  static async open(key: string): Promise<StageStream> {
+    const stream = new StageStream();
+    const res = await fetch(`${server.url}/api/stage/${key}/events`, { signal: stream.abort.signal });
+    stream.status = res.status;
+    if (res.status !== 200 || !res.body) {
+      stream.ended = true;
+      return stream;
+    }
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    void stream.read(res.body.getReader());
+    return stream;
+  }
+
+  private async read(reader: ReadableStreamDefaultReader<Uint8Array>) {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) this.events.push({ event, data: JSON.parse(data) });
+          this.wake();
+        }
+      }
+    } catch {
+      // aborted by close()
+    }
+    this.ended = true;
+    this.wake();
+  }
+
+  private wake() {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /** Waits (up to 5 s) for an event that `match` accepts among those not yet taken. */
+  async next(match: (e: { event: string; data: any }) => boolean = () => true) {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const index = this.events.findIndex(match);
+      if (index >= 0) return this.events.splice(0, index + 1).at(-1)!;
+      if (this.ended) throw new Error(`the stream ended; events left: ${JSON.stringify(this.events)}`);
+      if (Date.now() > deadline)
+        throw new Error(`no such event in 5 s; events: ${JSON.stringify(this.events)}`);
+      await new Promise<void>((resolve) => {
+        this.waiting.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  close() {
+    this.abort.abort();
+  }
+}
+
+const gameEvent = (e: { event: string; data: StageGame }) => e.event === 'game';
+
+describe('the stage key', () => {
+  it('is made on first use, kept after, and at least 128 bits of base64url', async () => {
+    expect((await visitor.get('/api/stage')).status).toBe(401);
+    const first = await stageInfo();
+    expect(first.key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.urls).toEqual({
+      landscape: `http://dond.example/stage/${first.key}?layout=landscape`,
+      portrait: `http://dond.example/stage/${first.key}?layout=portrait`,
+    });
+    expect((await stageInfo()).key).toBe(first.key);
+    expect((await stageInfo(other)).key).not.toBe(first.key);
+  });
+
+  it('POST /api/stage/key replaces it: the old key reads nothing any more', async () => {
+    expect((await visitor.post('/api/stage/key')).status).toBe(401);
+    const old = await stageInfo();
+    const res = await streamer.post('/api/stage/key');
+    expect(res.status, res.text).toBe(200);
+    const renewed = stageInfoSchema.parse(res.body);
+    expect(renewed.key).not.toBe(old.key);
+    expect((await stageInfo()).key).toBe(renewed.key);
+    const gone = await visitor.get(`/api/stage/${old.key}/game`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ error: STAGE_LINK_NOT_VALID });
+    expect((await visitor.get(`/api/stage/${renewed.key}/game`)).status).toBe(200);
+  });
+});
+
+describe('the stage page', () => {
+  it('is the game client for a valid key, and a 404 page saying why for any other', async () => {
+    const { key } = await stageInfo();
+    const page = await visitor.get(`/stage/${key}?layout=portrait&bg=transparent`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('the game client');
+    for (const bad of ['A'.repeat(43), 'short', `${key}x`]) {
+      const res = await visitor.get(`/stage/${bad}`);
+      expect(res.status, bad).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.text).toContain(STAGE_LINK_NOT_VALID);
+    }
+  });
+});
+
+describe('what a stage reads', () => {
+  it("shows the streamer's game in progress with nothing hidden revealed, then its result once over", async () => {
+    await server.createUser({ username: 'fresh' });
+    const fresh = server.client();
+    await fresh.login('fresh');
+    const { key } = await stageInfo(fresh);
+    expect((await visitor.get(`/api/stage/${key}/game`)).body).toEqual({ game: null });
+
+    const started = (await fresh.post('/api/live-games', {})).body as LiveGamePublic;
+    const shown = (await visitor.get(`/api/stage/${key}/game`)).body as StageGame;
+    expect(shown.game).toEqual(started);
+    expect(liveGamePublicSchema.parse(shown.game)).toEqual(started);
+    for (const c of shown.game!.cases) expect(c.giftId).toBeUndefined();
+
+    const played = await playLiveGame(fresh, { seed: 7 });
+    const last = played.views.at(-1)!;
+    expect(last.result).not.toBeNull();
+    expect(((await visitor.get(`/api/stage/${key}/game`)).body as StageGame).game).toEqual(last);
+  });
+});
+
+describe("a stage's pushes", () => {
+  it('sends the game as it is, then every change as the player makes it, to every stage at once', async () => {
+    const { key } = await stageInfo();
+    const started = (await streamer.post('/api/live-games', {})).body as LiveGamePublic;
+    const landscape = await StageStream.open(key);
+    const portrait = await StageStream.open(key);
+    try {
+      for (const stage of [landscape, portrait])
+        expect((await stage.next(gameEvent)).data).toEqual({ game: started });
+      const picked = await streamer.post(`/api/live-games/${started.id}/actions`, {
+        seq: 0,
+        type: 'pick',
+        case: 5,
+      });
+      expect(picked.status, picked.text).toBe(200);
+      for (const stage of [landscape, portrait]) {
+        const pushed = (await stage.next(gameEvent)).data as StageGame;
+        expect(pushed.game).toEqual(picked.body);
+        expect(pushed.game!.playerCase).toBe(5);
+        expect(pushed.game!.cases[4]!.giftId).toBeUndefined();
+      }
+      // Another player's game is not on this stage.
+      await other.post('/api/live-games', {});
+      const opened = await streamer.post(`/api/live-games/${started.id}/actions`, {
+        seq: 1,
+        type: 'open',
+        case: 1,
+      });
+      const next = (await landscape.next(gameEvent)).data as StageGame;
+      expect(next.game).toEqual(opened.body);
+      expect(next.game!.cases[0]!.giftId).toBeTypeOf('number');
+    } finally {
+      landscape.close();
+      portrait.close();
+    }
+  });
+
+  it('ends with "revoked" when the key is replaced, and a replaced key opens no stream', async () => {
+    const { key } = await stageInfo();
+    const stage = await StageStream.open(key);
+    await stage.next(gameEvent);
+    await streamer.post('/api/stage/key');
+    expect((await stage.next((e) => e.event === 'revoked')).data).toEqual({ error: STAGE_LINK_NOT_VALID });
+    await stage.next(() => false).catch((error: Error) => expect(error.message).toMatch(/ended/));
+    const again = await StageStream.open(key);
+    expect(again.status).toBe(404);
+  });
+
+  it("a stage key only reads: no action can be made with it, and the stage's stream stays read-only", async () => {
+    const { key } = await stageInfo();
+    const game = (await streamer.post('/api/live-games', {})).body as LiveGamePublic;
+    for (const url of [`/api/stage/${key}/game`, `/api/stage/${key}/events`, `/api/stage/${key}`]) {
+      const res = await visitor.post(url, { seq: 0, type: 'pick', case: 1 });
+      expect(res.status, url).toBe(404);
+    }
+    const res = await visitor.post(`/api/live-games/${game.id}/actions?key=${key}`, {
+      seq: 0,
+      type: 'pick',
+      case: 1,
+    });
+    expect(res.status).toBe(401);
+  });
+});
