@@ -5,11 +5,14 @@
 //      POST /api/games): BENCH_PLAYERS players each playing whole games through POST /api/live-games and its
 //      actions, one after another at a steady pace (BENCH_LIVE_RATE, 2,100 a second in all): the rate kept and
 //      p99 < 20 ms; a whole game start to record < 60 ms of server time.
+//   4. (printed after 2) The streamer studio's pushes: BENCH_STAGES (4) stages per game watching BENCH_PLAYERS
+//      games (200 stages) while the players act at BENCH_STAGE_RATE (500) a second: every push received, p99 of
+//      the delay from the action sent to the stage < 250 ms.
 //   3. Statistics and the CSV export over 1,000,000 generated games on SQLite: stats < 150 ms, export memory
 //      growth < 50 MB (the server's resident memory, sampled in its own process).
 // BENCH_GAMES (1000000), BENCH_SECONDS (10 a load run; /me runs BENCH_ME_ROUNDS (5) rounds of a third of it),
 // BENCH_CONNECTIONS (10) and BENCH_PLAYERS (50) make a quicker run, e.g. BENCH_GAMES=100000 BENCH_SECONDS=3
-// npm run bench; BENCH_ONLY=me, live or stats runs one part.
+// npm run bench; BENCH_ONLY=me, live, stage or stats runs one part.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -313,6 +316,109 @@ async function liveGames(server: ServerProcess) {
   );
 }
 
+const STAGES_PER_GAME = Number(process.env.BENCH_STAGES ?? 4);
+const STAGE_RATE = Number(process.env.BENCH_STAGE_RATE ?? 500);
+
+/** A stage's event stream (GET /api/stage/{key}/events, no cookie), each game event handed to `onGame` as it comes. */
+function openStage(port: number, key: string, onGame: (game: LiveGamePublic, at: number) => void) {
+  return new Promise<http.ClientRequest>((resolve, reject) => {
+    const req = http.get(`http://127.0.0.1:${port}/api/stage/${key}/events`, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stage ${key}: ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!block.startsWith('event: game\n')) continue;
+          const { game } = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
+            game: LiveGamePublic | null;
+          };
+          if (game) onGame(game, at);
+        }
+      });
+      resolve(req);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * The streamer studio (issue 18): STAGES_PER_GAME stages (4: 200 in all) watch each of the PLAYERS games while
+ * the players act at STAGE_RATE actions a second in all; a push's delay runs from the action's request being
+ * sent to a stage holding the new state. Every push must arrive.
+ */
+async function stagePushes(server: ServerProcess) {
+  console.log(
+    `\n4. Stages: ${PLAYERS * STAGES_PER_GAME} stages watching ${PLAYERS} games, actions at ${STAGE_RATE}/s in all, ${SECONDS} s`,
+  );
+  const { port, usernames, password } = await server.call('startPlayers', PLAYERS, 'stage');
+  const cookies = await Promise.all(usernames.map((username) => login(port, username, password)));
+  const keys = await Promise.all(
+    cookies.map(async (cookie) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/stage`, { headers: { cookie } });
+      return ((await res.json()) as { key: string }).key;
+    }),
+  );
+  // When each action was sent, by the state it makes (game id and its new seq).
+  const sent = new Map<string, number>();
+  const delays: number[] = [];
+  let expected = 0;
+  let record = false;
+  const stages = await Promise.all(
+    keys.flatMap((key) =>
+      Array.from({ length: STAGES_PER_GAME }, () =>
+        openStage(port, key, (game, at) => {
+          const from = sent.get(`${game.id}:${game.seq}`);
+          if (from !== undefined) delays.push(at - from);
+        }),
+      ),
+    ),
+  );
+  const interval = (PLAYERS * 1000) / STAGE_RATE;
+  let until = 0;
+  const player = async (i: number) => {
+    let slot = performance.now() + (interval * i) / PLAYERS;
+    const paced: LiveCall = async (url, body, status) => {
+      const wait = slot - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      slot += interval;
+      const action = /\/([\w-]+)\/actions$/.exec(url);
+      if (action && record && performance.now() <= until) {
+        sent.set(`${action[1]}:${(body as { seq: number }).seq + 1}`, performance.now());
+        expected += STAGES_PER_GAME;
+      }
+      return liveCall(url, cookies[i]!, body, status);
+    };
+    for (let n = i; performance.now() < until; n += PLAYERS) await playLive(port, cookies[i]!, n, paced);
+  };
+  until = performance.now() + WARM_UP_SECONDS * 1000;
+  await Promise.all(cookies.map((_, i) => player(i)));
+  record = true;
+  until = performance.now() + SECONDS * 1000;
+  await Promise.all(cookies.map((_, i) => player(i)));
+  // The last pushes are on their way.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const stage of stages) stage.destroy();
+  delays.sort((a, b) => a - b);
+  const at = (q: number) => delays[Math.min(delays.length - 1, Math.floor(delays.length * q))] ?? Infinity;
+  note(
+    `${delays.length.toLocaleString('en')} pushes received of ${expected.toLocaleString('en')}; delay p50 ${ms(at(0.5))}, p95 ${ms(at(0.95))}, p99 ${ms(at(0.99))}`,
+  );
+  figures.push(
+    {
+      measure: `pushes to ${PLAYERS * STAGES_PER_GAME} stages of ${PLAYERS} games received`,
+      figure: `${delays.length.toLocaleString('en')} of ${expected.toLocaleString('en')}`,
+      target: 'every one',
+      met: delays.length === expected,
+    },
+    { measure: 'push delay to a stage p99', figure: ms(at(0.99)), target: '< 250 ms', met: at(0.99) < 250 },
+  );
+}
+
 async function bigTable(dir: string) {
   console.log(`\n3. Statistics and the CSV export over ${GAMES.toLocaleString('en')} games on SQLite`);
   const seeder = await ServerProcess.start(dir);
@@ -441,6 +547,7 @@ try {
   try {
     if (!ONLY || ONLY === 'me') await authMe(server);
     if (!ONLY || ONLY === 'live') await liveGames(server);
+    if (!ONLY || ONLY === 'stage') await stagePushes(server);
   } finally {
     await server.stop();
   }

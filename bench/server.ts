@@ -109,13 +109,13 @@ const commands = {
   },
 
   /** The app with `players` players who can log in (they play live games). */
-  async startPlayers(players: number) {
+  async startPlayers(players: number, name = 'live') {
     let usernames: string[] = [];
-    const db = await newDb('live', async (created) => {
+    const db = await newDb(name, async (created) => {
       usernames = await createAccounts(created, players, false, 'player');
     });
     return {
-      port: await serveApp('live', db),
+      port: await serveApp(name, db),
       usernames,
       password: BENCH_PASSWORD,
     };
