@@ -33,6 +33,7 @@ const part = (name: string) => !ONLY || ONLY === name;
 const TRACE = process.env.BENCH_TRACE;
 /** BENCH_NAV_DETAIL=1: each board load's requests (start-end, ms) and first contentful paint, printed. */
 const NAV_PROFILE = process.env.BENCH_NAV_PROFILE;
+const NAV_TRACE = process.env.BENCH_NAV_TRACE;
 const NAV_DETAIL = process.env.BENCH_NAV_DETAIL;
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
@@ -195,11 +196,31 @@ async function newPage(browser: Browser, gameUrl: string, who: Who, accounts: Ac
 const briefcase = (page: Page, n: number) =>
   page.getByRole('button', { name: `Briefcase ${n}`, exact: true });
 
+/** BENCH_NAV_TRACE=<folder>: a Chromium trace of each load (every process), written there (bench/traceSummary.ts). */
+async function startNavTrace(browser: Browser, page: Page, name: string): Promise<boolean> {
+  if (!NAV_TRACE) return false;
+  fs.mkdirSync(NAV_TRACE, { recursive: true });
+  await browser.startTracing(page, {
+    path: path.join(NAV_TRACE, `${name}-${Date.now()}.json`),
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8',
+      'loading',
+      'toplevel',
+      'gpu',
+    ],
+  });
+  return true;
+}
+
 async function bareLoad(browser: Browser, bareUrl: string): Promise<number> {
   const page = await browser.newPage({ viewport: VIEWPORT });
+  const trace = await startNavTrace(browser, page, 'bare');
   await page.goto(bareUrl);
   await page.waitForFunction(() => (globalThis as unknown as InPage).__firstFrame);
   const at = await page.evaluate(() => (globalThis as unknown as InPage).__firstFrame!);
+  if (trace) await browser.stopTracing();
   await page.context().close();
   return at;
 }
@@ -208,6 +229,7 @@ async function boardLoad(browser: Browser, gameUrl: string, who: Who, accounts: 
   const page = await newPage(browser, gameUrl, who, accounts);
   // BENCH_NAV_PROFILE=<folder>: a CPU profile of the page's main thread for each load, written there.
   const profiler = NAV_PROFILE ? await page.context().newCDPSession(page) : null;
+  const trace = await startNavTrace(browser, page, who);
   if (profiler) {
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -217,6 +239,7 @@ async function boardLoad(browser: Browser, gameUrl: string, who: Who, accounts: 
   // Waited for as the bare page's first frame is: a role query polled in the page would load its main thread.
   await page.waitForFunction(() => (globalThis as unknown as InPage).__playable);
   const at = await page.evaluate(() => (globalThis as unknown as InPage).__playable!);
+  if (trace) await browser.stopTracing();
   if (profiler) {
     const { profile } = await profiler.send('Profiler.stop');
     fs.mkdirSync(NAV_PROFILE!, { recursive: true });
