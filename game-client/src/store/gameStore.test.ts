@@ -1,4 +1,15 @@
-import { remainingValues, offerBounds, resolveGiftSet, TIMINGS, unopenedOtherCases } from '@dond/shared';
+import {
+  applySessionAction,
+  nextPlannedAction,
+  offerBounds,
+  publicGameState,
+  remainingValues,
+  resolveGiftSet,
+  startSession,
+  TIMINGS,
+  unopenedOtherCases,
+  type LiveGamePublic,
+} from '@dond/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onBoardEvent } from './boardEvents';
 import { useGameStore } from './gameStore';
@@ -154,5 +165,58 @@ describe('the game controller on a fake clock', () => {
     store().deal();
     expect(seen.filter((type) => type === 'gameOver')).toHaveLength(1);
     stop();
+  });
+});
+
+/** Every public state of a game played to its end by the shared plan, the dealt one first. */
+function publicStates(plan: Parameters<typeof nextPlannedAction>[1]): LiveGamePublic[] {
+  const id = '00000000-0000-4000-8000-00000000f011';
+  let session = startSession(resolveGiftSet(null), { serverSeed: 'a'.repeat(64), clientSeed: 'stage' }, id);
+  const states = [publicGameState(session, id, 'c')];
+  for (let action = nextPlannedAction(states[0]!, plan); action;) {
+    session = applySessionAction(session, action).session;
+    states.push(publicGameState(session, id, 'c'));
+    action = nextPlannedAction(states.at(-1)!, plan);
+  }
+  return states;
+}
+
+describe('a stage following a game played elsewhere', () => {
+  it('plays each next state as the board does: the toast, the phone then the offer, the reveals', async () => {
+    const states = publicStates({ pick: 4, swap: true });
+    store().follow(states[0]!);
+    expect(store().view).toEqual(states[0]);
+    expect(store().live).toBe(true);
+    store().follow(states[1]!);
+    expect(store().game.selectedCase).toBe(4);
+    store().follow(states[2]!);
+    expect(store().caseReveal?.caseNumber).toBe(states[2]!.openedOrder[0]);
+    // A state it already has, or an older one, changes nothing.
+    store().follow(states[1]!);
+    expect(store().view.seq).toBe(2);
+    for (const state of states.slice(3, 8)) store().follow(state);
+    expect(store().overlay).toBe('phone');
+    await sleep(TIMINGS.phoneOverlayMs + 50);
+    expect(store().overlay).toBe('offer');
+    expect(store().game.bankerOffer).toBe(states[7]!.currentOffer);
+    // Actions are the player's: the stage's board takes none.
+    store().deal();
+    expect(store().game.gameOutcome).toBeNull();
+  });
+
+  it('shows a state it did not see coming (a reload, a state skipped) as it stands, with nothing replayed', () => {
+    const states = publicStates({ pick: 9, dealInRound: 2 });
+    store().follow(states[0]!);
+    store().follow(states[5]!);
+    expect(store().view).toEqual(states[5]);
+    expect(store().caseReveal).toBeNull();
+    expect(store().overlay).toBeNull();
+    const offer = states.findIndex((s) => s.phase === 'offer');
+    store().follow(states[offer]!);
+    expect(store().overlay).toBe('offer');
+    const last = states.at(-1)!;
+    expect(last.result?.outcome).toBe('banker_accepted');
+    store().follow(last);
+    expect(store().game.gameOutcome).toBe('banker_accepted');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  actionBetween,
   eventsBetween,
   gameStateFromView,
   isGameInProgress,
@@ -87,6 +88,12 @@ export interface GameStore {
   /** The confirmation's 'Keep playing': the game goes on as it was. */
   keepPlaying(): void;
   setCaseToastMs(ms: number): void;
+  /**
+   * A stage (issue 18): the board follows a game played elsewhere, one pushed public state at a time. The next
+   * state of the game shown plays as the player's board played it (the toast, the phone, the reveals); any
+   * other (the first, a new game, a state skipped) is shown as it stands, without replaying what led to it.
+   */
+  follow(view: LiveGamePublic): void;
   /** Clears every pending timer: when the screen is left. */
   dispose(): void;
 }
@@ -381,6 +388,29 @@ export const useGameStore = create<GameStore>((set, get) => {
     },
     setCaseToastMs(ms) {
       set({ caseToastMs: ms });
+    },
+    follow(next) {
+      const { view, live } = get();
+      const same = live && view.id === next.id;
+      if (same && next.seq <= view.seq) return;
+      const action = same ? actionBetween(view, next) : null;
+      if (!action) {
+        clearTimers();
+        set({ live: true, locked: false, caseReveal: null, pendingCase: null });
+        begin(next, () => waitingLink, []);
+        return;
+      }
+      const events = eventsBetween(view, next, action);
+      if (action.case !== undefined) emitBoardEvents([{ type: 'caseTapped', caseNumber: action.case }]);
+      const run = () => {
+        adopt(next, events);
+        afterEvents(events);
+      };
+      // As on the player's board: the decision closes with the tap, the reveal half a second later.
+      if (action.type === 'keep' || action.type === 'swap') {
+        set({ overlay: null });
+        schedule(TIMINGS.finalChoiceToRevealMs, run);
+      } else run();
     },
     dispose() {
       clearTimers();

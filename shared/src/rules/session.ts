@@ -245,6 +245,30 @@ function giftOf(view: LiveGamePublic, caseNumber: number): Gift {
 }
 
 /**
+ * The action that took a game from `before` to `after`, its next public state (seq one more), for a screen that
+ * follows a game played elsewhere (the streamer studio's stage): null when `after` is not that next state.
+ */
+export function actionBetween(before: LiveGamePublic, after: LiveGamePublic): LiveAction | null {
+  if (after.id !== before.id || after.seq !== before.seq + 1) return null;
+  switch (before.phase) {
+    case 'selection':
+      return after.playerCase === null ? null : { type: 'pick', case: after.playerCase };
+    case 'elimination': {
+      const opened = after.openedOrder.at(-1);
+      return opened === undefined || before.openedOrder.includes(opened)
+        ? null
+        : { type: 'open', case: opened };
+    }
+    case 'offer':
+      return after.result ? { type: 'deal' } : { type: 'noDeal' };
+    case 'final-choice':
+      return after.result ? { type: after.result.swapped ? 'swap' : 'keep' } : null;
+    default:
+      return null;
+  }
+}
+
+/**
  * What an action did, from the public states before and after it: the events the session gave (bar the
  * offer being shown, which is the board's to time), for a board that only sees public states.
  */
