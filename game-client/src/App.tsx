@@ -7,6 +7,7 @@ import { GameScreen } from './screens/game/GameScreen';
 import { LoadingScreen } from './screens/LoadingScreen';
 import { NotFound } from './screens/notFound/NotFound';
 import { ResetPasswordScreen } from './screens/reset/ResetPasswordScreen';
+import { StageScreen } from './screens/stage/StageScreen';
 import { useSessionStore } from './store/sessionStore';
 
 // The verify page is its own chunk: the login screen and the board load nothing of it.
@@ -31,6 +32,14 @@ export function App() {
   const { user, isLoading } = useMe();
   const isGuest = useSessionStore((s) => s.isGuest);
   const { pathname } = useLocation();
+  // A stage (OBS's browser source) has no sign-in: its key is its access, whoever looks.
+  if (pathname.startsWith('/stage/')) {
+    return (
+      <Routes>
+        <Route path="/stage/:key" element={<StageScreen />} />
+      </Routes>
+    );
+  }
   // A guest in this tab goes straight to the board while the session check runs (a round trip sooner); if
   // the check finds a signed-in player after all, the same screen carries on as theirs.
   if (isLoading && !(isGuest && pathname === '/')) return <LoadingScreen />;

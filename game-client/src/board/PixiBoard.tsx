@@ -98,21 +98,36 @@ function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
 }
 
 /**
- * The board on canvas: PixiJS through @pixi/react, drawn only when something changes (no running ticker),
- * with Pixi's accessibility layer giving every case and button a real <button>.
+ * The streamer studio's stage (issue 18): the board in `area` of the stage page's fixed logical canvas (1920x1080
+ * or 1080x1920, scaled by the page to fit the browser source). It takes no input: no accessible buttons, no
+ * pointer, no controls.
  */
-export function PixiBoard() {
+export interface StageCanvas {
+  /** Where the board goes in the canvas (the portrait layout keeps it inside TikTok LIVE's safe zones). */
+  area: { x: number; y: number; width: number; height: number };
+}
+
+/**
+ * The board on canvas: PixiJS through @pixi/react, drawn only when something changes (no running ticker),
+ * with Pixi's accessibility layer giving every case and button a real <button>; on a stage, read-only.
+ */
+export function PixiBoard({ stage }: { stage?: StageCanvas } = {}) {
   const host = useRef<HTMLDivElement>(null);
-  const size = useBoxSize(host);
+  const measured = useBoxSize(host);
+  const size = stage ? { width: stage.area.width, height: stage.area.height } : measured;
   const fontsReady = useFontsReady();
-  const viewMode = useSessionStore((s) => s.viewMode);
+  const chosenMode = useSessionStore((s) => s.viewMode);
+  const viewMode = stage ? 'desktop' : chosenMode;
   const app = useRef<PixiApplication | null>(null);
   // @pixi/react renders the children it got first once its async init ends, over any newer ones: the
   // scene is handed over only after init, so a view change during start-up is not lost.
   const [initialized, setInitialized] = useState(false);
+  const width = size?.width;
+  const height = size?.height;
   const layout = useMemo(
-    () => (size && size.width > 0 && size.height > 0 ? layoutBoard({ ...size, mode: viewMode }) : null),
-    [size, viewMode],
+    () =>
+      width && height && width > 0 && height > 0 ? layoutBoard({ width, height, mode: viewMode }) : null,
+    [width, height, viewMode],
   );
 
   const onInit = useCallback((application: PixiApplication) => {
@@ -124,8 +139,14 @@ export function PixiBoard() {
     application.ticker.stop();
     Ticker.system.stop();
     Ticker.shared.stop();
-    enableAccessibleLayer(application);
-    mapPointerThroughTurn(application);
+    if (stage) {
+      // A stage is watched, never touched: nothing on it takes the pointer, and it has no buttons.
+      application.stage.eventMode = 'none';
+      application.stage.interactiveChildren = false;
+    } else {
+      enableAccessibleLayer(application);
+      mapPointerThroughTurn(application);
+    }
     attachStage(application, () => {
       syncAccessibleLayer(application);
       application.canvas.dataset.frames = String(renderedFrames());
@@ -142,17 +163,24 @@ export function PixiBoard() {
 
   useLayoutEffect(() => {
     const application = app.current;
-    if (!application || !size) return;
-    application.renderer.resize(size.width, size.height);
+    if (!application || !width || !height) return;
+    application.renderer.resize(width, height);
     requestRender();
-  }, [size]);
+  }, [width, height]);
+
+  // A stage's backdrop (or its transparency, or its chroma key) is the stage page's: the board adds none.
+  const style = stage
+    ? { position: 'absolute' as const, left: stage.area.x, top: stage.area.y, width, height }
+    : layout
+      ? { background: stageBackground(layout.width, layout.height) }
+      : undefined;
 
   return (
     <div
       ref={host}
       className="pixi-board"
       data-ready={layout && fontsReady ? 'true' : undefined}
-      style={layout ? { background: stageBackground(layout.width, layout.height) } : undefined}
+      style={style}
     >
       {/* Pixi starts (its WebGL context, its renderer's chunk) while the fonts load; the scene waits for them. */}
       {layout && (
@@ -168,10 +196,10 @@ export function PixiBoard() {
           preference="webgl"
           onInit={onInit}
         >
-          {initialized && fontsReady && <Scene layout={layout} />}
+          {initialized && fontsReady && <Scene layout={layout} stage={stage !== undefined} />}
         </Application>
       )}
-      {layout && <ToastSlot area={layout.notices} />}
+      {layout && !stage && <ToastSlot area={layout.notices} />}
     </div>
   );
 }

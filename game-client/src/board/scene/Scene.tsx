@@ -20,7 +20,8 @@ import { useFrameOnCommit } from './useFrame';
 import { ValueBoardView } from './ValueBoardView';
 
 /** The whole board, drawn from the game store: it owns no game state, only how it looks. */
-export function Scene({ layout }: { layout: BoardLayout }) {
+/** The board's whole scene; on a stage (`stage`), without the player's controls. */
+export function Scene({ layout, stage = false }: { layout: BoardLayout; stage?: boolean }) {
   useFrameOnCommit();
   // The lock shows only on the buttons of the offer and the final decision: a tap on a case that locks the
   // board commits nothing here, so a live game draws no frame while its case waits for the server.
@@ -107,7 +108,7 @@ export function Scene({ layout }: { layout: BoardLayout }) {
           />
         );
       })}
-      <Controls layout={layout} modal={modal} onNewGame={() => actions.newGame()} />
+      {!stage && <Controls layout={layout} modal={modal} onNewGame={() => actions.newGame()} />}
       {caseReveal?.isVisible && !modal && (
         <CaseToast
           layout={layout}

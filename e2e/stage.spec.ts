@@ -1,0 +1,134 @@
+import type { StageInfo } from '@dond/shared';
+import type { Browser, Page } from '@playwright/test';
+import { expect, shot, signIn, test } from './fixtures';
+import { openLowestCases, playFirstRound, waitOutLock } from './game';
+
+/** A stage as OBS opens it: its own browser context (no cookie), the size of the browser source. */
+async function openStage(
+  browser: Browser,
+  url: string,
+  size: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: size });
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** The pixel at (x, y) of a screenshot taken without the page's default background, as RGBA. */
+async function pixels(page: Page, points: Array<[number, number]>): Promise<number[][]> {
+  const png = (await page.screenshot({ omitBackground: true, animations: 'disabled' })).toString('base64');
+  return page.evaluate(
+    async ({ png, points }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      return points.map(([x, y]) => [...context.getImageData(x, y, 1, 1).data]);
+    },
+    { png, points },
+  );
+}
+
+const offerDialog = (page: Page) => page.getByRole('dialog', { name: "BANKER'S OFFER" });
+
+test.describe('the streamer studio: stages for OBS', () => {
+  test('a game played on the board shows on a landscape and a portrait stage, which have no buttons', async ({
+    page,
+    users,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const player = await users.create();
+    await signIn(page, player);
+    const info = (await (await page.request.get('/api/stage')).json()) as StageInfo;
+    expect(info.urls.landscape).toMatch(new RegExp(`/stage/${info.key}\\?layout=landscape$`));
+    const landscape = await openStage(browser, info.urls.landscape, { width: 960, height: 540 });
+    const portrait = await openStage(browser, `${info.urls.portrait}&guides=on`, { width: 540, height: 960 });
+    for (const stage of [landscape, portrait]) {
+      await expect(stage.locator('[data-stage-status="live"]')).toBeVisible();
+      await expect(stage.locator('canvas')).toBeVisible();
+    }
+
+    await playFirstRound(page, 4);
+    for (const stage of [landscape, portrait]) {
+      await expect(offerDialog(stage)).toBeVisible({ timeout: 5000 });
+      await expect(stage.getByRole('status').first()).toBeVisible();
+      // A stage is watched, never touched: not one button, no header, no footer.
+      await expect(stage.getByRole('button')).toHaveCount(0);
+      await expect(stage.getByRole('contentinfo')).toHaveCount(0);
+    }
+    const amount = await offerDialog(page).locator('.offer-amount').innerText();
+    await expect(offerDialog(landscape).locator('.offer-amount')).toHaveText(amount);
+    await shot(landscape, 'stage-landscape-offer');
+    await shot(portrait, 'stage-portrait-offer-guides');
+
+    // Reloaded mid-offer, a stage comes back to the same picture: the offer, not the phone again.
+    await landscape.reload();
+    await expect(offerDialog(landscape)).toBeVisible();
+    await expect(landscape.getByRole('dialog', { name: 'THE BANKER IS CALLING!' })).toHaveCount(0);
+    await expect(offerDialog(landscape).locator('.offer-amount')).toHaveText(amount);
+
+    await page.getByRole('button', { name: 'NO DEAL!' }).click();
+    for (const stage of [landscape, portrait]) await expect(offerDialog(stage)).toHaveCount(0);
+    await waitOutLock(page);
+    await openLowestCases(page, 1);
+    await expect(landscape.getByRole('dialog', { name: 'Case Eliminated!' })).toBeVisible();
+    await shot(portrait, 'stage-portrait-opening');
+
+    // A new stage key stops every stage of the old one within a second.
+    const renewed = (await (await page.request.post('/api/stage/key')).json()) as StageInfo;
+    expect(renewed.key).not.toBe(info.key);
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('heading', { name: 'This stage link is not valid' })).toBeVisible({
+        timeout: 1000,
+      });
+    const old = await landscape.request.get(info.urls.landscape);
+    expect(old.status()).toBe(404);
+    await landscape.context().close();
+    await portrait.context().close();
+  });
+
+  test('transparent by default, our backdrop or a chroma colour on request', async ({
+    page,
+    users,
+    browser,
+  }) => {
+    const player = await users.create();
+    await signIn(page, player);
+    const info = (await (await page.request.get('/api/stage')).json()) as StageInfo;
+    const size = { width: 640, height: 360 };
+    const corners: Array<[number, number]> = [
+      [1, 1],
+      [size.width - 2, 1],
+      [1, size.height - 2],
+      [size.width - 2, size.height - 2],
+    ];
+    const transparent = await openStage(browser, info.urls.landscape, size);
+    await expect(transparent.locator('canvas')).toBeVisible();
+    for (const [r, g, b, a] of await pixels(transparent, corners)) expect([r, g, b, a]).toEqual([0, 0, 0, 0]);
+    await shot(transparent, 'stage-transparent');
+
+    const chroma = await openStage(browser, `${info.urls.landscape}&bg=%2300ff00`, size);
+    await expect(chroma.locator('canvas')).toBeVisible();
+    for (const pixel of await pixels(chroma, corners)) expect(pixel).toEqual([0, 255, 0, 255]);
+
+    const backdrop = await openStage(browser, `${info.urls.portrait}&bg=stage`, { width: 360, height: 640 });
+    await expect(backdrop.locator('canvas')).toBeVisible();
+    for (const [, , , a] of await pixels(backdrop, [[1, 1]])) expect(a).toBe(255);
+    await shot(backdrop, 'stage-portrait-backdrop');
+    for (const stage of [transparent, chroma, backdrop]) await stage.context().close();
+  });
+
+  test('an unknown stage key is a plain page saying so, never a blank', async ({ browser }) => {
+    const stage = await openStage(browser, `/stage/${'x'.repeat(43)}`, { width: 640, height: 360 });
+    await expect(stage.getByText('This stage link is not valid')).toBeVisible();
+    const res = await stage.request.get(`/stage/${'x'.repeat(43)}?layout=portrait`);
+    expect(res.status()).toBe(404);
+    await stage.context().close();
+  });
+});

@@ -1,0 +1,60 @@
+import { STAGE_PATH_PREFIX, type StageGame } from '@dond/shared';
+import { useEffect, useState } from 'react';
+import { useGameStore } from '../../store/gameStore';
+
+/** 'watching' once the first state is in (`hasGame` says whether the streamer has a game to show). */
+export type StageStatus =
+  { state: 'connecting' } | { state: 'watching'; hasGame: boolean } | { state: 'invalid' };
+
+/** How long a stage waits before it tries its stream again after losing it for good (EventSource gave up). */
+const RETRY_MS = 2000;
+
+/**
+ * The streamer's game pushed to this stage (GET /api/stage/{key}/events) into the game store, which plays each
+ * change as the board does. EventSource reconnects by itself after a dropped connection and the stream starts
+ * with the game as it is, so a stage catches up; a refused key (404) or a replaced one ('revoked') is invalid.
+ */
+export function useStageStream(key: string): StageStatus {
+  const [status, setStatus] = useState<StageStatus>({ state: 'connecting' });
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const connect = () => {
+      source = new EventSource(`/api${STAGE_PATH_PREFIX}${encodeURIComponent(key)}/events`);
+      source.addEventListener('game', (event) => {
+        const { game } = JSON.parse((event as MessageEvent<string>).data) as StageGame;
+        if (game) useGameStore.getState().follow(game);
+        setStatus((s) =>
+          s.state === 'watching' && (s.hasGame || !game) ? s : { state: 'watching', hasGame: !!game },
+        );
+      });
+      source.addEventListener('revoked', () => {
+        source?.close();
+        setStatus({ state: 'invalid' });
+      });
+      source.onerror = () => {
+        // Still CONNECTING: EventSource tries again by itself. CLOSED: it was refused; is the key still good?
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        void fetch(`/api${STAGE_PATH_PREFIX}${encodeURIComponent(key)}/game`).then(
+          (res) => {
+            if (stopped) return;
+            if (res.status === 404) setStatus({ state: 'invalid' });
+            else retry = setTimeout(connect, RETRY_MS);
+          },
+          () => {
+            if (!stopped) retry = setTimeout(connect, RETRY_MS);
+          },
+        );
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      useGameStore.getState().dispose();
+    };
+  }, [key]);
+  return status;
+}
