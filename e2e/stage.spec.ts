@@ -132,3 +132,118 @@ test.describe('the streamer studio: stages for OBS', () => {
     await stage.context().close();
   });
 });
+
+/** The lowest-numbered case the deck can open now. */
+async function lowestOpenable(deck: Page): Promise<number> {
+  const names = await deck
+    .getByRole('button', { name: /^Briefcase \d+$/ })
+    .evaluateAll((buttons) =>
+      buttons.filter((b) => !(b as HTMLButtonElement).disabled).map((b) => b.getAttribute('aria-label')!),
+    );
+  return Number(names[0]!.replace('Briefcase ', ''));
+}
+
+/** Types a case number on the deck and presses Enter, once the 800 ms lock of the last tap is over. */
+async function typeCase(deck: Page, n: number) {
+  await deck.waitForTimeout(850);
+  await deck.keyboard.type(String(n));
+  await deck.keyboard.press('Enter');
+}
+
+test.describe('the streamer studio: the control deck', () => {
+  test('a whole game played from the deck with its hotkeys, seen on both stages; the board at / drives it too', async ({
+    page,
+    users,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    const player = await users.create();
+    await signIn(page, player);
+    const deck = await page.context().newPage();
+    await deck.setViewportSize({ width: 400, height: 900 });
+    await deck.goto('/control');
+    await expect(deck.getByRole('heading', { name: 'Control deck' })).toBeVisible();
+    const info = (await (await page.request.get('/api/stage')).json()) as StageInfo;
+    await expect(deck.getByRole('textbox', { name: /^Portrait/ })).toHaveValue(info.urls.portrait);
+    const landscape = await openStage(browser, info.urls.landscape, { width: 960, height: 540 });
+    const portrait = await openStage(browser, info.urls.portrait, { width: 540, height: 960 });
+    for (const stage of [landscape, portrait])
+      await expect(stage.locator('[data-stage-status="live"]')).toBeVisible();
+    await expect(deck.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeEnabled();
+    await shot(deck, 'deck-start');
+
+    // The board at / picks the case: the deck and the stages follow.
+    await page.getByRole('button', { name: 'Briefcase 7', exact: true }).click();
+    await expect(deck.getByRole('button', { name: 'Briefcase 7, your case' })).toBeVisible();
+    await expect(portrait.getByRole('status').first()).toContainText('Round 1');
+
+    // The deck plays on with its keys: numbers and Enter open cases; N refuses each offer.
+    let offerShot = false;
+    for (let round = 1; ; round++) {
+      const phase = await Promise.race([
+        deck
+          .getByRole('button', { name: 'NO DEAL!' })
+          .waitFor()
+          .then(() => 'offer' as const),
+        deck
+          .getByRole('button', { name: /^KEEP CASE #/ })
+          .waitFor()
+          .then(() => 'final' as const),
+        (async () => {
+          await deck.waitForTimeout(900);
+          return (await deck
+            .getByRole('button', { name: /^Briefcase \d+$/ })
+            .first()
+            .isEnabled())
+            ? ('open' as const)
+            : ('wait' as const);
+        })(),
+      ]);
+      if (phase === 'final') break;
+      if (phase === 'open') {
+        await typeCase(deck, await lowestOpenable(deck));
+        continue;
+      }
+      if (phase === 'offer') {
+        for (const stage of [landscape, portrait])
+          await expect(stage.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible({ timeout: 5000 });
+        if (!offerShot) await shot(deck, 'deck-offer');
+        offerShot = true;
+        await deck.waitForTimeout(850);
+        await deck.keyboard.press('n');
+        await expect(deck.getByRole('button', { name: 'NO DEAL!' })).toHaveCount(0);
+        for (const stage of [landscape, portrait])
+          await expect(stage.getByRole('dialog', { name: "BANKER'S OFFER" })).toHaveCount(0);
+      }
+      expect(round).toBeLessThan(60);
+    }
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible();
+    await shot(portrait, 'stage-portrait-final-decision');
+    await deck.waitForTimeout(850);
+    await deck.keyboard.press('s');
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: 'SWAP!' })).toBeVisible({ timeout: 5000 });
+    await shot(landscape, 'stage-landscape-final-reveal');
+    await shot(deck, 'deck-over');
+    // The stage has still no button, the game over.
+    await expect(landscape.getByRole('button')).toHaveCount(0);
+
+    // Ctrl+Enter: a new game at once after a finished one; in the middle of one, the confirmation first.
+    await deck.waitForTimeout(850);
+    await deck.keyboard.press('Control+Enter');
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: 'SWAP!' })).toHaveCount(0, { timeout: 5000 });
+    await expect(deck.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeEnabled();
+    await typeCase(deck, 3);
+    await expect(deck.getByRole('button', { name: 'Briefcase 3, your case' })).toBeVisible();
+    await expect(landscape.getByRole('status').first()).toContainText('Round 1');
+    await deck.waitForTimeout(850);
+    await deck.keyboard.press('Control+Enter');
+    const confirm = deck.getByRole('dialog', { name: 'Start a new game?' });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Keep playing' }).click();
+    await expect(deck.getByRole('button', { name: 'Briefcase 3, your case' })).toBeVisible();
+    for (const stage of [landscape, portrait]) await stage.context().close();
+  });
+});

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useMe } from './api/auth';
 import { AuthScreen } from './screens/auth/AuthScreen';
+import { ControlDeck } from './screens/control/ControlDeck';
 import { CustomizeGiftsScreen } from './screens/customize/CustomizeGiftsScreen';
 import { GameScreen } from './screens/game/GameScreen';
 import { LoadingScreen } from './screens/LoadingScreen';
@@ -48,6 +49,7 @@ export function App() {
       <Routes>
         <Route path="/" element={<GameScreen user={user} />} />
         <Route path="/customize-gifts" element={<CustomizeGiftsScreen />} />
+        <Route path="/control" element={<ControlDeck user={user} />} />
         <Route path="/admin/*" element={<AdminConsole />} />
         <Route path="/verify/:id" element={verifyPage} />
         <Route path="*" element={<NotFound />} />

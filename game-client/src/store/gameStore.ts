@@ -89,7 +89,8 @@ export interface GameStore {
   keepPlaying(): void;
   setCaseToastMs(ms: number): void;
   /**
-   * A stage (issue 18): the board follows a game played elsewhere, one pushed public state at a time. The next
+   * A stage or the control deck (issue 18): the board follows a game played elsewhere (on another screen of the
+   * player's), one pushed public state at a time. The next
    * state of the game shown plays as the player's board played it (the toast, the phone, the reveals); any
    * other (the first, a new game, a state skipped) is shown as it stands, without replaying what led to it.
    */
@@ -390,6 +391,8 @@ export const useGameStore = create<GameStore>((set, get) => {
       set({ caseToastMs: ms });
     },
     follow(next) {
+      // This screen's own action is on its way: its answer brings the state (the push of it would play it twice).
+      if (inFlight) return;
       const { view, live } = get();
       const same = live && view.id === next.id;
       if (same && next.seq <= view.seq) return;
@@ -397,7 +400,8 @@ export const useGameStore = create<GameStore>((set, get) => {
       if (!action) {
         clearTimers();
         set({ live: true, locked: false, caseReveal: null, pendingCase: null });
-        begin(next, () => waitingLink, []);
+        // The player's own screens (the control deck beside the board) go on playing it; a stage only watches.
+        begin(next, liveOptions ? remote : () => waitingLink, []);
         return;
       }
       const events = eventsBetween(view, next, action);

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { useBoardComponent } from '../../board/preload';
+import { useGameStore } from '../../store/gameStore';
 import { stageBackground } from '../../board/theme';
 import { STAGE_CANVAS, stageArea, stageOptions, type StageOptions } from './stageOptions';
 import { useStageStream } from './useStageStream';
@@ -73,6 +74,7 @@ export function StageScreen() {
   const [search] = useSearchParams();
   const [options] = useState(() => stageOptions(search));
   const status = useStageStream(key);
+  useEffect(() => () => useGameStore.getState().dispose(), []);
   const PixiBoard = useBoardComponent();
   const canvas = STAGE_CANVAS[options.layout];
   const fit = useFit(canvas.width, canvas.height);

@@ -14,9 +14,10 @@ const RETRY_MS = 2000;
  * change as the board does. EventSource reconnects by itself after a dropped connection and the stream starts
  * with the game as it is, so a stage catches up; a refused key (404) or a replaced one ('revoked') is invalid.
  */
-export function useStageStream(key: string): StageStatus {
+export function useStageStream(key: string | null): StageStatus {
   const [status, setStatus] = useState<StageStatus>({ state: 'connecting' });
   useEffect(() => {
+    if (!key) return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -53,7 +54,6 @@ export function useStageStream(key: string): StageStatus {
       stopped = true;
       clearTimeout(retry);
       source?.close();
-      useGameStore.getState().dispose();
     };
   }, [key]);
   return status;
