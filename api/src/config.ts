@@ -60,6 +60,10 @@ const envSchema = z
       }),
     ),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })),
+    // Live game pushes between API instances (the streamer studio); unset, one process pushes to its own screens.
+    REDIS_URL: optional(
+      z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' }),
+    ),
     MAIL_FROM: z.string().default('Deals or No Deals <no-reply@localhost>'),
     MAIL_OUTBOX: z.string().default('data/outbox'),
     ADMIN_USERNAME: optional(usernameSchema),
@@ -128,6 +132,7 @@ export interface Config {
   dbQueryTimeoutMs: number;
   appUrl: string;
   smtpUrl: string | undefined;
+  redisUrl: string | undefined;
   mailFrom: string;
   mailOutbox: string;
   admin: { username: string; password: string } | undefined;
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dbQueryTimeoutMs: e.DB_QUERY_TIMEOUT_MS ?? DEFAULT_QUERY_TIMEOUT_MS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mailFrom: e.MAIL_FROM,
     mailOutbox: path.resolve(cwd, e.MAIL_OUTBOX),
     admin:

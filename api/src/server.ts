@@ -8,6 +8,7 @@ import { seedFirstAdmin } from './db/seed.js';
 import { answerMalformedRequests } from './http/errors.js';
 import { logFunction, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
+import { LiveGameEvents, RedisLiveGameEvents } from './modules/stage/liveGameEvents.js';
 
 export interface RunningServer {
   server: Server;
@@ -33,7 +34,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     outbox: config.mailOutbox,
     log: print,
   });
-  const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret, logger });
+  const liveEvents = config.redisUrl
+    ? await RedisLiveGameEvents.connect(config.redisUrl, logFunction(logger))
+    : new LiveGameEvents();
+  if (config.redisUrl) print('Live game pushes go through Redis (REDIS_URL)');
+  const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret, logger, liveEvents });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error) => (error ? reject(error) : resolve(s)));
   });
@@ -53,7 +58,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     url: `http://localhost:${port}`,
     async close() {
       clearInterval(pruner);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open stages' streams would hold the server open: they end, and their screens reconnect elsewhere; their
+      // connections, idle once the streams have ended, close with the others.
+      await liveEvents.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      server.closeIdleConnections();
+      await closed;
       await db.destroy();
     },
   };

@@ -1,14 +1,20 @@
 import { EventEmitter } from 'node:events';
 import type { LiveGamePublic } from '@dond/shared';
+import { Redis } from 'ioredis';
 
-/** What a screen showing a player's live game hears: the game's new public state, or that its key is gone. */
-export type LiveGameEvent = { type: 'game'; game: LiveGamePublic } | { type: 'revoked' };
+/**
+ * What a screen showing a player's live game hears: the game's new public state, that its key is gone, or that
+ * this server is stopping (the stream ends; the screen reconnects, to another instance or to this one again).
+ */
+export type LiveGameEvent =
+  { type: 'game'; game: LiveGamePublic } | { type: 'revoked' } | { type: 'closing' };
 export type LiveGameListener = (event: LiveGameEvent) => void;
 
 /**
  * Every change of a player's live game, told to every screen that shows it (the streamer studio's stages and
  * deck): the live games service publishes each new state as it answers; a replaced stage key publishes
- * `revoked`. In one process, an EventEmitter keyed by the player.
+ * `revoked`. In one process, an EventEmitter keyed by the player; RedisLiveGameEvents carries them between
+ * instances.
  */
 export class LiveGameEvents {
   private readonly emitter = new EventEmitter();
@@ -19,6 +25,11 @@ export class LiveGameEvents {
   }
 
   publish(userId: number, event: LiveGameEvent): void {
+    this.deliver(userId, event);
+  }
+
+  /** Hands an event to this process's listeners of the player. */
+  protected deliver(userId: number, event: LiveGameEvent): void {
     this.emitter.emit(String(userId), event);
   }
 
@@ -29,8 +40,68 @@ export class LiveGameEvents {
     return () => this.emitter.off(name, listener);
   }
 
-  /** How many screens listen to the player's games (tests, and the deck's count of stages). */
+  /** How many screens listen to the player's games in this process. */
   listeners(userId: number): number {
     return this.emitter.listenerCount(String(userId));
+  }
+
+  /** Tells every listener this server is stopping (their streams end, so the HTTP server can close). */
+  async close(): Promise<void> {
+    for (const name of this.emitter.eventNames()) this.emitter.emit(name, { type: 'closing' });
+  }
+}
+
+/** The Redis channel of a player's games: `dond:live:<userId>`. */
+export const REDIS_CHANNEL_PREFIX = 'dond:live:';
+
+/**
+ * Pushes through Redis pub/sub (REDIS_URL), so that a stage and the deck may sit on other API instances than the
+ * one that applied the action. A publish goes to Redis only; every instance (this one included) hands the
+ * message to its own listeners as Redis delivers it, so each screen hears each change once.
+ */
+export class RedisLiveGameEvents extends LiveGameEvents {
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {
+    super();
+    subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => {
+      const userId = Number(channel.slice(REDIS_CHANNEL_PREFIX.length));
+      let event: LiveGameEvent;
+      try {
+        event = JSON.parse(message) as LiveGameEvent;
+      } catch (error) {
+        return log(`a message on ${channel} that is not JSON`, error);
+      }
+      if (Number.isInteger(userId)) this.deliver(userId, event);
+    });
+  }
+
+  /** Connects both connections (a subscribing one can do nothing else) and subscribes to every player's channel. */
+  static async connect(
+    url: string,
+    log: (message: string, error?: unknown) => void,
+  ): Promise<RedisLiveGameEvents> {
+    // Commands wait while Redis is away (ioredis reconnects by itself): a push is late, never an action's error.
+    const options = { lazyConnect: true, maxRetriesPerRequest: null };
+    const publisher = new Redis(url, options);
+    const subscriber = new Redis(url, options);
+    for (const connection of [publisher, subscriber])
+      connection.on('error', (error: unknown) => log('Redis (live game pushes)', error));
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+    await subscriber.psubscribe(`${REDIS_CHANNEL_PREFIX}*`);
+    return new RedisLiveGameEvents(publisher, subscriber, log);
+  }
+
+  override publish(userId: number, event: LiveGameEvent): void {
+    this.publisher
+      .publish(`${REDIS_CHANNEL_PREFIX}${userId}`, JSON.stringify(event))
+      .catch((error: unknown) => this.log('publishing a live game push failed', error));
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    await Promise.all([this.subscriber.quit(), this.publisher.quit()]).catch(() => undefined);
   }
 }

@@ -74,6 +74,11 @@ export function stageRouter({ db, now, appUrl, liveEvents }: RouterContext): Rou
         send('game', { game: event.game } satisfies StageGame);
         return;
       }
+      if (event.type === 'closing') {
+        stop();
+        res.end();
+        return;
+      }
       if ((await repo.ownerOf(key)) === owner) return;
       send('revoked', { error: STAGE_LINK_NOT_VALID });
       stop();

@@ -1,0 +1,249 @@
+// Pushes across API instances (issue 18): with REDIS_URL a stage on one instance hears the actions applied on
+// another, through a real redis-server (Debian's redis-server package; .ci/run installs it). Two instances share
+// one database: on MariaDB (npm run test:mariadb) each with its own pool; on SQLite the one connection
+// (instances.test.ts says why). Without redis-server on the PATH the suite says so and skips.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { LiveGamePublic, StageGame, StageInfo } from '@dond/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../auth/passwords.js';
+import { createDb, type Db } from '../../db/knex.js';
+import { migrateLatest } from '../../db/migrate.js';
+import {
+  freshDatabase,
+  TEST_PASSWORD,
+  testApp,
+  TestClient,
+  type TestDatabase,
+} from '../../testing/testServer.js';
+import { usersRepo } from '../users/users.repo.js';
+import { LiveGameEvents, RedisLiveGameEvents } from './liveGameEvents.js';
+
+const redisServer = spawnSync('redis-server', ['--version']).status === 0;
+if (!redisServer) console.warn('redis.test.ts skipped: no redis-server (apt-get install redis-server)');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-redis-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 100; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Instance {
+  url: string;
+  server: http.Server;
+  events: LiveGameEvents;
+}
+
+/** A stage's event stream on one instance, its game events collected as they come. */
+async function stream(instance: Instance, key: string) {
+  const events: Array<{ event: string; data: StageGame }> = [];
+  const abort = new AbortController();
+  const res = await fetch(`${instance.url}/api/stage/${key}/events`, { signal: abort.signal });
+  expect(res.status).toBe(200);
+  let ended = false;
+  void (async () => {
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) as StageGame });
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  const until = async (check: () => boolean, ms = 3000) => {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  };
+  return { events, until, ended: () => ended, close: () => abort.abort() };
+}
+
+describe.skipIf(!redisServer)('live game pushes between two instances', () => {
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  let database: TestDatabase;
+  const dbs: Db[] = [];
+  const instances: Instance[] = [];
+  let outbox: string;
+
+  /** Two instances over the one database, each with the live game events it is given. */
+  async function twoInstances(events: [LiveGameEvents, LiveGameEvents]): Promise<[Instance, Instance]> {
+    const made: Instance[] = [];
+    for (const bus of events) {
+      const sqlite = database.url.startsWith('sqlite:');
+      const db = sqlite ? dbs[0]! : createDb(database.url);
+      if (!sqlite) dbs.push(db);
+      const server = http.createServer(testApp(db, outbox, { liveEvents: bus }));
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const instance = {
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        server,
+        events: bus,
+      };
+      instances.push(instance);
+      made.push(instance);
+    }
+    return made as [Instance, Instance];
+  }
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    database = await freshDatabase();
+    const first = createDb(database.url);
+    dbs.push(first);
+    await migrateLatest(first);
+    outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
+    await usersRepo(first).create({
+      username: 'streamer',
+      email: null,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+      status: 'approved',
+      isAdmin: false,
+      now: Date.now(),
+    });
+  });
+
+  afterAll(async () => {
+    for (const instance of instances) {
+      await instance.events.close();
+      instance.server.closeAllConnections();
+      await new Promise((resolve) => instance.server.close(resolve));
+    }
+    for (const db of dbs) await db.destroy();
+    await database?.drop();
+    await redis?.stop();
+    if (outbox) fs.rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it('a stage on one instance hears the actions applied on the other, and its key replaced there', async () => {
+    const log = () => undefined;
+    const [a, b] = await twoInstances([
+      await RedisLiveGameEvents.connect(redis.url, log),
+      await RedisLiveGameEvents.connect(redis.url, log),
+    ]);
+    const player = new TestClient(a.url);
+    await player.login('streamer');
+    const { key } = (await player.get('/api/stage')).body as StageInfo;
+    const stage = await stream(b, key);
+    expect(await stage.until(() => stage.events.length === 1)).toBe(true);
+
+    const started = (await player.post('/api/live-games', {})).body as LiveGamePublic;
+    const picked = await player.post(`/api/live-games/${started.id}/actions`, {
+      seq: 0,
+      type: 'pick',
+      case: 9,
+    });
+    expect(picked.status, picked.text).toBe(200);
+    expect(await stage.until(() => stage.events.length === 3)).toBe(true);
+    expect(stage.events.slice(1).map((e) => e.data.game)).toEqual([started, picked.body]);
+
+    expect((await player.post('/api/stage/key')).status).toBe(200);
+    expect(await stage.until(() => stage.ended())).toBe(true);
+    expect(stage.events.at(-1)?.event).toBe('revoked');
+    stage.close();
+  });
+
+  it('without Redis, each instance hears only its own actions (what REDIS_URL is for)', async () => {
+    const [a, b] = await twoInstances([new LiveGameEvents(), new LiveGameEvents()]);
+    const player = new TestClient(a.url);
+    await player.login('streamer');
+    const { key } = (await player.get('/api/stage')).body as StageInfo;
+    const onB = await stream(b, key);
+    const onA = await stream(a, key);
+    expect(await onB.until(() => onB.events.length === 1)).toBe(true);
+    const started = (await player.post('/api/live-games', {})).body as LiveGamePublic;
+    expect(await onA.until(() => onA.events.some((e) => e.data.game?.id === started.id))).toBe(true);
+    expect(await onB.until(() => onB.events.length > 1, 500)).toBe(false);
+    onA.close();
+    onB.close();
+  });
+});
+
+describe.skipIf(!redisServer)('a server started with REDIS_URL', () => {
+  it('pushes through Redis, and stops at once with a stage still watching', async () => {
+    const { startServer } = await import('../../server.js');
+    const { loadConfig } = await import('../../config.js');
+    const { createLogger } = await import('../../log.js');
+    const redis = await startRedis();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-redis-start-'));
+    try {
+      const config = loadConfig(
+        {
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATABASE_URL: `sqlite:${path.join(dir, 'game.sqlite')}`,
+          REDIS_URL: redis.url,
+          ADMIN_USERNAME: 'boss',
+          ADMIN_PASSWORD: 'boss-password',
+        },
+        dir,
+      );
+      const running = await startServer(config, createLogger({ level: 'silent' }));
+      const port = (running.server.address() as AddressInfo).port;
+      const admin = new TestClient(`http://127.0.0.1:${port}`);
+      await admin.login('boss', 'boss-password');
+      const { key } = (await admin.get('/api/stage')).body as StageInfo;
+      const stage = await stream({ url: `http://127.0.0.1:${port}` } as Instance, key);
+      expect(await stage.until(() => stage.events.length === 1)).toBe(true);
+      const started = (await admin.post('/api/live-games', {})).body as LiveGamePublic;
+      expect(await stage.until(() => stage.events.some((e) => e.data.game?.id === started.id))).toBe(true);
+      const stopping = Date.now();
+      await running.close();
+      expect(Date.now() - stopping).toBeLessThan(2000);
+      expect(await stage.until(() => stage.ended())).toBe(true);
+    } finally {
+      await redis.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
