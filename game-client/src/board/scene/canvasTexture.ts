@@ -2,7 +2,15 @@ import { Texture } from 'pixi.js';
 import { useEffect, useMemo } from 'react';
 
 /** The board's pixel density: the application's resolution, and what painted textures are drawn at. */
-export const boardResolution = () => Math.min(2, window.devicePixelRatio || 1);
+let stageScale = 1;
+/**
+ * A stage (issue 18) shown larger than its logical 1920x1080 (a 4K browser source) draws its pixels at the size
+ * it is shown, so its text stays sharp.
+ */
+export function setBoardResolutionScale(scale: number): void {
+  stageScale = scale;
+}
+export const boardResolution = () => Math.min(2, (window.devicePixelRatio || 1) * stageScale);
 
 /**
  * A texture painted once with the 2D canvas API, repainted only when `deps` change. For what is many shapes

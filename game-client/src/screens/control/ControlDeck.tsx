@@ -333,7 +333,7 @@ function DeckStage() {
         </div>
       </div>
       <div className="deck-preview" style={{ aspectRatio: `${canvas.width} / ${canvas.height}` }}>
-        <iframe title="Stage preview" src={preview} tabIndex={-1} />
+        <iframe title="Stage preview" src={preview} tabIndex={-1} loading="lazy" />
       </div>
     </section>
   );
