@@ -391,8 +391,9 @@ export const useGameStore = create<GameStore>((set, get) => {
       set({ caseToastMs: ms });
     },
     follow(next) {
-      // This screen's own action is on its way: its answer brings the state (the push of it would play it twice).
-      if (inFlight) return;
+      // This screen's own action or new deal is on its way: its answer brings the state (the push of it would
+      // play it twice, or take the deal's place and lose its start).
+      if (inFlight || (liveOptions && link === waitingLink)) return;
       const { view, live } = get();
       const same = live && view.id === next.id;
       if (same && next.seq <= view.seq) return;
