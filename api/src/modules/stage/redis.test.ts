@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../auth/passwords.js';
 import { createDb, type Db } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrate.js';
+import { EventStream } from '../../testing/eventStream.js';
 import {
   freshDatabase,
   TEST_PASSWORD,
@@ -69,44 +70,11 @@ interface Instance {
   events: LiveGameEvents;
 }
 
-/** A stage's event stream on one instance, its game events collected as they come. */
-async function stream(instance: Instance, key: string) {
-  const events: Array<{ event: string; data: StageGame }> = [];
-  const abort = new AbortController();
-  const res = await fetch(`${instance.url}/api/stage/${key}/events`, { signal: abort.signal });
-  expect(res.status).toBe(200);
-  let ended = false;
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) as StageGame });
-        }
-      }
-    } catch {
-      // aborted
-    }
-    ended = true;
-  })();
-  const until = async (check: () => boolean, ms = 3000) => {
-    const deadline = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    return true;
-  };
-  return { events, until, ended: () => ended, close: () => abort.abort() };
+/** A stage's event stream on one instance. */
+async function stream(instance: Pick<Instance, 'url'>, key: string) {
+  const opened = await EventStream.open<StageGame>(`${instance.url}/api/stage/${key}/events`);
+  expect(opened.status).toBe(200);
+  return opened;
 }
 
 describe.skipIf(!redisServer)('live game pushes between two instances', () => {
@@ -188,7 +156,7 @@ describe.skipIf(!redisServer)('live game pushes between two instances', () => {
     expect(stage.events.slice(1).map((e) => e.data.game)).toEqual([started, picked.body]);
 
     expect((await player.post('/api/stage/key')).status).toBe(200);
-    expect(await stage.until(() => stage.ended())).toBe(true);
+    expect(await stage.until(() => stage.ended)).toBe(true);
     expect(stage.events.at(-1)?.event).toBe('revoked');
     stage.close();
   });
@@ -233,14 +201,14 @@ describe.skipIf(!redisServer)('a server started with REDIS_URL', () => {
       const admin = new TestClient(`http://127.0.0.1:${port}`);
       await admin.login('boss', 'boss-password');
       const { key } = (await admin.get('/api/stage')).body as StageInfo;
-      const stage = await stream({ url: `http://127.0.0.1:${port}` } as Instance, key);
+      const stage = await stream({ url: `http://127.0.0.1:${port}` }, key);
       expect(await stage.until(() => stage.events.length === 1)).toBe(true);
       const started = (await admin.post('/api/live-games', {})).body as LiveGamePublic;
       expect(await stage.until(() => stage.events.some((e) => e.data.game?.id === started.id))).toBe(true);
       const stopping = Date.now();
       await running.close();
       expect(Date.now() - stopping).toBeLessThan(2000);
-      expect(await stage.until(() => stage.ended())).toBe(true);
+      expect(await stage.until(() => stage.ended)).toBe(true);
     } finally {
       await redis.stop();
       fs.rmSync(dir, { recursive: true, force: true });

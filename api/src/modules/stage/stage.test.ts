@@ -4,6 +4,7 @@ import path from 'node:path';
 import { liveGamePublicSchema, stageInfoSchema, type LiveGamePublic, type StageGame } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playLiveGame } from '../../testing/games.js';
+import { EventStream } from '../../testing/eventStream.js';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
 import { STAGE_LINK_NOT_VALID } from './stage.router.js';
 
@@ -35,76 +36,14 @@ const stageInfo = async (client = streamer) => {
   return stageInfoSchema.parse(res.body);
 };
 
-/** A stage's Server-Sent Events, read as a browser's EventSource would (no cookie: a stage has none). */
-class StageStream {
-  readonly events: Array<{ event: string; data: any }> = [];
-  private waiting: Array<() => void> = [];
-  ended = false;
-  status = 0;
-  private readonly abort = new AbortController();
-
-  static async open(key: string): Promise<StageStream> {
-    const stream = new StageStream();
-    const res = await fetch(`${server.url}/api/stage/${key}/events`, { signal: stream.abort.signal });
-    stream.status = res.status;
-    if (res.status !== 200 || !res.body) {
-      stream.ended = true;
-      return stream;
-    }
-    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    void stream.read(res.body.getReader());
+/** A stage's Server-Sent Events (no cookie: a stage has none). */
+const StageStream = {
+  open: async (key: string) => {
+    const stream = await EventStream.open(`${server.url}/api/stage/${key}/events`);
+    if (stream.status === 200) expect(stream.contentType).toMatch(/^text\/event-stream/);
     return stream;
-  }
-
-  private async read(reader: ReadableStreamDefaultReader<Uint8Array>) {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) this.events.push({ event, data: JSON.parse(data) });
-          this.wake();
-        }
-      }
-    } catch {
-      // aborted by close()
-    }
-    this.ended = true;
-    this.wake();
-  }
-
-  private wake() {
-    for (const resolve of this.waiting.splice(0)) resolve();
-  }
-
-  /** Waits (up to 5 s) for an event that `match` accepts among those not yet taken. */
-  async next(match: (e: { event: string; data: any }) => boolean = () => true) {
-    const deadline = Date.now() + 5000;
-    for (;;) {
-      const index = this.events.findIndex(match);
-      if (index >= 0) return this.events.splice(0, index + 1).at(-1)!;
-      if (this.ended) throw new Error(`the stream ended; events left: ${JSON.stringify(this.events)}`);
-      if (Date.now() > deadline)
-        throw new Error(`no such event in 5 s; events: ${JSON.stringify(this.events)}`);
-      await new Promise<void>((resolve) => {
-        this.waiting.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  }
-
-  close() {
-    this.abort.abort();
-  }
-}
+  },
+};
 
 const gameEvent = (e: { event: string; data: StageGame }) => e.event === 'game';
 
