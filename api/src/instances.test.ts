@@ -9,18 +9,16 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from './auth/passwords.js';
 import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
-import { usersRepo } from './modules/users/users.repo.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routerContext.js';
 import { liveGamePayload } from './testing/games.js';
 import {
   freshDatabase,
-  TEST_PASSWORD,
   testApp,
   TestClient,
   type TestDatabase,
+  createTestUser,
 } from './testing/testServer.js';
 
 const LIMITS: RateLimits = {
@@ -92,16 +90,7 @@ beforeAll(async () => {
   }
   proxy = roundRobin(instances);
   proxyUrl = await listen(proxy);
-  const users = usersRepo(first);
-  for (const username of ['streamer', 'victim'])
-    await users.create({
-      username,
-      email: null,
-      passwordHash: await hashPassword(TEST_PASSWORD),
-      status: 'approved',
-      isAdmin: false,
-      now: Date.now(),
-    });
+  for (const username of ['streamer', 'victim']) await createTestUser(first, { username });
 });
 
 afterAll(async () => {

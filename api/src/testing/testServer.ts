@@ -95,6 +95,25 @@ export interface CreateUserInput {
 }
 
 export const TEST_PASSWORD = 'secret123';
+
+/** A user straight in the database: approved, a player, with TEST_PASSWORD, unless `input` says otherwise. */
+export async function createTestUser(
+  db: Db,
+  input: Partial<CreateUserInput> & { username: string },
+): Promise<User> {
+  const users = usersRepo(db);
+  const created = await users.create({
+    username: input.username,
+    email: input.email ?? null,
+    passwordHash: await hashPassword(input.password ?? TEST_PASSWORD),
+    status: input.status ?? 'approved',
+    isAdmin: input.isAdmin ?? false,
+    now: Date.now(),
+  });
+  if (!created) throw new Error(`user ${input.username} exists`);
+  if (input.expiryDate !== undefined) await users.update(created.id, { expiry_date: input.expiryDate });
+  return (await users.findById(created.id)) as User;
+}
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 
 /**
@@ -135,7 +154,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   answerMalformedRequests(server);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const users = usersRepo(db);
   return {
     url,
     app,
@@ -143,19 +161,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox,
     sessions,
     client: () => new TestClient(url),
-    async createUser(input) {
-      const created = await users.create({
-        username: input.username,
-        email: input.email ?? null,
-        passwordHash: await hashPassword(input.password ?? TEST_PASSWORD),
-        status: input.status ?? 'approved',
-        isAdmin: input.isAdmin ?? false,
-        now: Date.now(),
-      });
-      if (!created) throw new Error(`user ${input.username} exists`);
-      if (input.expiryDate !== undefined) await users.update(created.id, { expiry_date: input.expiryDate });
-      return (await users.findById(created.id)) as User;
-    },
+    createUser: (input) => createTestUser(db, input),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,11 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/passwords.js';
 import { createDb } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrate.js';
-import { freshDatabase, TEST_PASSWORD, TestClient, type TestDatabase } from '../../testing/testServer.js';
-import { usersRepo } from '../users/users.repo.js';
+import { freshDatabase, TestClient, type TestDatabase, createTestUser } from '../../testing/testServer.js';
 
 const API_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -25,14 +23,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-crash-'));
   const db = createDb(database.url);
   await migrateLatest(db);
-  await usersRepo(db).create({
-    username: 'streamer',
-    email: null,
-    passwordHash: await hashPassword(TEST_PASSWORD),
-    status: 'approved',
-    isAdmin: false,
-    now: Date.now(),
-  });
+  await createTestUser(db, { username: 'streamer' });
   await db.destroy();
 });
 afterAll(async () => {

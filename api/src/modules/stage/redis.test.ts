@@ -10,18 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LiveGamePublic, StageGame, StageInfo } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../auth/passwords.js';
 import { createDb, type Db } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { EventStream } from '../../testing/eventStream.js';
 import {
   freshDatabase,
-  TEST_PASSWORD,
   testApp,
   TestClient,
   type TestDatabase,
+  createTestUser,
 } from '../../testing/testServer.js';
-import { usersRepo } from '../users/users.repo.js';
 import { LiveGameEvents, RedisLiveGameEvents } from './liveGameEvents.js';
 
 const redisServer = spawnSync('redis-server', ['--version']).status === 0;
@@ -111,14 +109,7 @@ describe.skipIf(!redisServer)('live game pushes between two instances', () => {
     dbs.push(first);
     await migrateLatest(first);
     outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
-    await usersRepo(first).create({
-      username: 'streamer',
-      email: null,
-      passwordHash: await hashPassword(TEST_PASSWORD),
-      status: 'approved',
-      isAdmin: false,
-      now: Date.now(),
-    });
+    await createTestUser(first, { username: 'streamer' });
   });
 
   afterAll(async () => {
