@@ -2,13 +2,11 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { useMe } from './api/auth';
 import { AuthScreen } from './screens/auth/AuthScreen';
-import { ControlDeck } from './screens/control/ControlDeck';
 import { CustomizeGiftsScreen } from './screens/customize/CustomizeGiftsScreen';
 import { GameScreen } from './screens/game/GameScreen';
 import { LoadingScreen } from './screens/LoadingScreen';
 import { NotFound } from './screens/notFound/NotFound';
 import { ResetPasswordScreen } from './screens/reset/ResetPasswordScreen';
-import { StageScreen } from './screens/stage/StageScreen';
 import { useSessionStore } from './store/sessionStore';
 
 // The verify page is its own chunk: the login screen and the board load nothing of it.
@@ -19,6 +17,13 @@ const verifyPage = (
   <Suspense fallback={<LoadingScreen />}>
     <VerifyScreen />
   </Suspense>
+);
+// The streamer studio's screens too: a player who never streams loads nothing of them.
+const StageScreen = lazy(() =>
+  import('./screens/stage/StageScreen').then((m) => ({ default: m.StageScreen })),
+);
+const ControlDeck = lazy(() =>
+  import('./screens/control/ControlDeck').then((m) => ({ default: m.ControlDeck })),
 );
 
 /** /admin belongs to the admin console, its own app: hand it over with a full page load. */
@@ -37,7 +42,14 @@ export function App() {
   if (pathname.startsWith('/stage/')) {
     return (
       <Routes>
-        <Route path="/stage/:key" element={<StageScreen />} />
+        <Route
+          path="/stage/:key"
+          element={
+            <Suspense fallback={null}>
+              <StageScreen />
+            </Suspense>
+          }
+        />
       </Routes>
     );
   }
@@ -49,7 +61,14 @@ export function App() {
       <Routes>
         <Route path="/" element={<GameScreen user={user} />} />
         <Route path="/customize-gifts" element={<CustomizeGiftsScreen />} />
-        <Route path="/control" element={<ControlDeck user={user} />} />
+        <Route
+          path="/control"
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <ControlDeck user={user} />
+            </Suspense>
+          }
+        />
         <Route path="/admin/*" element={<AdminConsole />} />
         <Route path="/verify/:id" element={verifyPage} />
         <Route path="*" element={<NotFound />} />

@@ -21,7 +21,7 @@ import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
 import { mapPointerThroughTurn } from './pointer';
 import { loadBoardFonts } from './preload';
-import { boardResolution } from './scene/canvasTexture';
+import { boardResolution, setBoardResolutionScale } from './scene/canvasTexture';
 import { stageBackground } from './theme';
 import { Scene } from './scene/Scene';
 import { ToastSlot } from './ToastSlot';
@@ -103,6 +103,8 @@ function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
  * pointer, no controls.
  */
 export interface StageCanvas {
+  /** How much the page scales the canvas to fit the browser source (1 at OBS's 1920x1080). */
+  shownScale: number;
   /** Where the board goes in the canvas (the portrait layout keeps it inside TikTok LIVE's safe zones). */
   area: { x: number; y: number; width: number; height: number };
 }
@@ -115,6 +117,10 @@ export function PixiBoard({ stage }: { stage?: StageCanvas } = {}) {
   const host = useRef<HTMLDivElement>(null);
   const measured = useBoxSize(host);
   const size = stage ? { width: stage.area.width, height: stage.area.height } : measured;
+  // A stage shown larger than its logical canvas (a 4K source) draws at that size; never below 1: Pixi's canvas
+  // text draws its glow from a copy of the text placed off its texture, and at a fractional resolution that copy
+  // shows beside the text. Set before Pixi starts (the stage mounts the board once it has its first state).
+  if (stage) setBoardResolutionScale(Math.max(1, stage.shownScale));
   const fontsReady = useFontsReady();
   const chosenMode = useSessionStore((s) => s.viewMode);
   const viewMode = stage ? 'desktop' : chosenMode;

@@ -4,7 +4,6 @@ import { SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { useBoardComponent } from '../../board/preload';
 import { useGameStore } from '../../store/gameStore';
-import { setBoardResolutionScale } from '../../board/scene/canvasTexture';
 import { stageBackground } from '../../board/theme';
 import { STAGE_CANVAS, stageArea, stageOptions, type StageOptions } from './stageOptions';
 import { useStageStream } from './useStageStream';
@@ -88,10 +87,6 @@ export function StageScreen() {
       </main>
     );
   }
-  // Set before the board starts (it mounts once the stream answers, the fit measured by then). Never below 1:
-  // Pixi's canvas text draws its glow from a copy of the text placed off its texture, and at a fractional
-  // resolution that copy shows beside the text.
-  setBoardResolutionScale(Math.max(1, fit.scale));
   const style: CSSProperties = {
     width: canvas.width,
     height: canvas.height,
@@ -105,7 +100,7 @@ export function StageScreen() {
       data-stage-status={status.state === 'watching' ? (status.hasGame ? 'live' : 'waiting') : 'connecting'}
     >
       {status.state !== 'connecting' && PixiBoard && !(PixiBoard instanceof Error) && (
-        <PixiBoard stage={{ area: stageArea(options.layout, options.safeZone) }} />
+        <PixiBoard stage={{ area: stageArea(options.layout, options.safeZone), shownScale: fit.scale }} />
       )}
       {options.guides && options.layout === 'portrait' && <SafeZoneGuides options={options} />}
       <main className="visually-hidden" aria-label="Stage">
