@@ -151,7 +151,7 @@ async function typeCase(deck: Page, n: number) {
 }
 
 test.describe('the streamer studio: the control deck', () => {
-  test('a whole game played from the deck with its hotkeys, seen on both stages; the board at / drives it too', async ({
+  test('a whole game played from the deck with its hotkeys, seen on both stages and the board; the board drives it too', async ({
     page,
     users,
     browser,
@@ -217,8 +217,9 @@ test.describe('the streamer studio: the control deck', () => {
       }
       expect(round).toBeLessThan(60);
     }
-    for (const stage of [landscape, portrait])
-      await expect(stage.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible();
+    // Every screen of the game followed the deck: both stages, and the board at / it started on.
+    for (const screen of [landscape, portrait, page])
+      await expect(screen.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible();
     await shot(portrait, 'stage-portrait-final-decision');
     await deck.waitForTimeout(850);
     await deck.keyboard.press('s');

@@ -10,13 +10,13 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
+import { useNewStageKey, useStageInfo } from '../../api/stage';
 import { selectBoardView } from '../../board/boardView';
 import { useGameStore } from '../../store/gameStore';
 import { useGameSession } from '../game/useGameSession';
 import { STAGE_CANVAS, DEFAULT_SAFE_ZONE, type SafeZone } from '../stage/stageOptions';
-import { useStageStream } from '../stage/useStageStream';
+import { useFollowOwnGame } from '../stage/useStageStream';
 import { DECK_HOTKEYS, deckCommand } from './deckKeys';
-import { useNewStageKey, useStageInfo } from './stageApi';
 
 /** The stage URL with the options the deck sets (layout and defaults left out). */
 function stageUrlWith(
@@ -346,9 +346,8 @@ function DeckStage() {
  */
 export function ControlDeck({ user }: { user: CurrentUser }) {
   useGameSession(user);
-  const info = useStageInfo();
   // The game follows every screen that plays it: the board's taps come back here as pushes.
-  useStageStream(info.data?.key ?? null);
+  useFollowOwnGame(true);
   const typed = useDeckHotkeys();
   return (
     <div className="deck">

@@ -2,13 +2,15 @@ import type { CurrentUser } from '@dond/shared';
 import { Footer } from '../../ui/Footer';
 import { Header } from '../../ui/Header';
 import { Hint } from '../../ui/Hint';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AudioPanel, SoundProvider } from '../../audio';
+import { whenBoardPlayable, whenIdle } from '../../audio/audioContext';
 import { BoardMirror } from '../../board/BoardMirror';
 import { rememberBoardLikely, useBoardComponent } from '../../board/preload';
 import { useGameStore } from '../../store/gameStore';
 import { useSessionStore, VIEW_MODES } from '../../store/sessionStore';
+import { useFollowOwnGame } from '../stage/useStageStream';
 import { useGameSession } from './useGameSession';
 
 /** Once a live game is over, the way to its proof (docs/provably-fair.md): anyone may open the link. */
@@ -20,6 +22,23 @@ function GameProof() {
       <Link to={`/verify/${proof}`}>Verify this game: the board was fixed before the first tap</Link>
     </p>
   );
+}
+
+/**
+ * A signed-in player's board follows the plays of their other screens (the control deck, issue 18) through their
+ * stage's stream: asked for once the board is playable and the page idle, never in the first load's way.
+ */
+function FollowOtherScreens() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const abort = new AbortController();
+    void whenBoardPlayable(abort.signal)
+      .then(() => whenIdle(abort.signal))
+      .then(() => abort.signal.aborted || setReady(true));
+    return () => abort.abort();
+  }, []);
+  useFollowOwnGame(ready);
+  return null;
 }
 
 /**
@@ -77,6 +96,7 @@ export function GameScreen({ user }: { user: CurrentUser | null }) {
           <BoardMirror />
         </main>
         <GameProof />
+        {user && <FollowOtherScreens />}
         <Footer />
       </div>
     </SoundProvider>

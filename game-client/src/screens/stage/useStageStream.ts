@@ -1,5 +1,6 @@
 import { STAGE_PATH_PREFIX, type StageGame } from '@dond/shared';
 import { useEffect, useState } from 'react';
+import { useStageInfo } from '../../api/stage';
 import { useGameStore } from '../../store/gameStore';
 
 /** 'watching' once the first state is in (`hasGame` says whether the streamer has a game to show). */
@@ -18,6 +19,8 @@ export function useStageStream(key: string | null): StageStatus {
   const [status, setStatus] = useState<StageStatus>({ state: 'connecting' });
   useEffect(() => {
     if (!key) return;
+    // A new key (the old one replaced on another screen) starts over.
+    setStatus((s) => (s.state === 'invalid' ? { state: 'connecting' } : s));
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
@@ -57,4 +60,18 @@ export function useStageStream(key: string | null): StageStatus {
     };
   }, [key]);
   return status;
+}
+
+/**
+ * The signed-in player's own screens (the board at /, the control deck) follow each other's plays through their
+ * stage's stream. A new stage key made on another screen ends the stream ('revoked'): ask for the new key and
+ * follow on.
+ */
+export function useFollowOwnGame(enabled: boolean): void {
+  const info = useStageInfo(enabled);
+  const status = useStageStream(enabled ? (info.data?.key ?? null) : null);
+  const { refetch } = info;
+  useEffect(() => {
+    if (status.state === 'invalid') void refetch();
+  }, [status.state, refetch]);
 }

@@ -1,15 +1,16 @@
 import { stageInfoSchema, type StageInfo } from '@dond/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../api/request';
+import { apiJson } from './request';
 
 const STAGE_KEY = ['/api/stage'] as const;
 
-/** The player's stage key and URLs (GET /api/stage: made on first use). */
-export function useStageInfo() {
+/** The player's stage key and URLs (GET /api/stage: made on first use); asked only once `enabled`. */
+export function useStageInfo(enabled = true) {
   return useQuery<StageInfo>({
     queryKey: STAGE_KEY,
     queryFn: () => apiJson('GET', '/api/stage', undefined, stageInfoSchema),
     staleTime: Infinity,
+    enabled,
   });
 }
 
