@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SoundCue } from '@dond/shared';
-import { preparedContext, whenBoardPlayable, whenIdle } from './audioContext';
+import { afterBoardSettles, preparedContext } from './audioContext';
 import './debugHook';
 import { AUDIO_MESSAGES } from './messages';
 import type { VolumeKind } from './mixer';
@@ -28,14 +28,7 @@ export function SoundProvider({
 }) {
   const [system] = useState(() => new SoundSystem(globalThis.localStorage, loadEngine, preparer));
 
-  useEffect(() => {
-    // Never in the first load's way: after the board's first playable frame, in an idle moment.
-    const abort = new AbortController();
-    void whenBoardPlayable(abort.signal)
-      .then(() => whenIdle(abort.signal))
-      .then(() => abort.signal.aborted || system.prepare());
-    return () => abort.abort();
-  }, [system]);
+  useEffect(() => afterBoardSettles(() => void system.prepare()), [system]);
 
   useEffect(() => {
     const unlock = () => {

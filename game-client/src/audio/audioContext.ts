@@ -69,6 +69,18 @@ export function whenBoardPlayable(signal: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Runs `work` where it is never in the first load's way (sound's preparation, following the player's other
+ * screens): once the board is playable, at the next idle moment. Returns the effect's cleanup, which cancels it.
+ */
+export function afterBoardSettles(work: () => void): () => void {
+  const abort = new AbortController();
+  void whenBoardPlayable(abort.signal)
+    .then(() => whenIdle(abort.signal))
+    .then(() => abort.signal.aborted || work());
+  return () => abort.abort();
+}
+
 /** The next moment the page is idle (a short timeout where requestIdleCallback is missing: Safari). */
 export function whenIdle(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -5,7 +5,7 @@ import { Hint } from '../../ui/Hint';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AudioPanel, SoundProvider } from '../../audio';
-import { whenBoardPlayable, whenIdle } from '../../audio/audioContext';
+import { afterBoardSettles } from '../../audio/audioContext';
 import { BoardMirror } from '../../board/BoardMirror';
 import { rememberBoardLikely, useBoardComponent } from '../../board/preload';
 import { useGameStore } from '../../store/gameStore';
@@ -30,13 +30,7 @@ function GameProof() {
  */
 function FollowOtherScreens() {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const abort = new AbortController();
-    void whenBoardPlayable(abort.signal)
-      .then(() => whenIdle(abort.signal))
-      .then(() => abort.signal.aborted || setReady(true));
-    return () => abort.abort();
-  }, []);
+  useEffect(() => afterBoardSettles(() => setReady(true)), []);
   useFollowOwnGame(ready);
   return null;
 }
