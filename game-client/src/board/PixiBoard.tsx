@@ -103,6 +103,8 @@ function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
  * pointer, no controls.
  */
 export interface StageCanvas {
+  /** The canvas's shape: a portrait stage has a layout of its own (layoutBoard's `stage`). */
+  layout: 'landscape' | 'portrait';
   /** How much the page scales the canvas to fit the browser source (1 at OBS's 1920x1080). */
   shownScale: number;
   /** Where the board goes in the canvas (the portrait layout keeps it inside TikTok LIVE's safe zones). */
@@ -130,10 +132,13 @@ export function PixiBoard({ stage }: { stage?: StageCanvas } = {}) {
   const [initialized, setInitialized] = useState(false);
   const width = size?.width;
   const height = size?.height;
+  const stageShape = stage?.layout;
   const layout = useMemo(
     () =>
-      width && height && width > 0 && height > 0 ? layoutBoard({ width, height, mode: viewMode }) : null,
-    [width, height, viewMode],
+      width && height && width > 0 && height > 0
+        ? layoutBoard({ width, height, mode: viewMode, stage: stageShape })
+        : null,
+    [width, height, viewMode, stageShape],
   );
 
   const onInit = useCallback((application: PixiApplication) => {

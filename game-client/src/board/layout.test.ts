@@ -10,6 +10,7 @@ import {
   DESKTOP_STACK_ASPECT,
   MIN_TAP,
   MOBILE_CASE_ROWS,
+  PORTRAIT_STAGE_CASE_ROWS,
   TABLET_CASE_ROWS,
   VALUE_ROWS_PER_BOARD,
   VALUE_ROW_EMS,
@@ -320,4 +321,65 @@ describe.each([
       }
     }
   });
+});
+
+/**
+ * The streamer's stage (issue 18): no controls; the portrait capture's own layout in the areas TikTok LIVE's safe
+ * zones leave (910x1250 by default, the whole 1080x1920 with no margins, the least 540x720).
+ */
+describe.each([
+  { stage: 'portrait' as const, width: 910, height: 1250 },
+  { stage: 'portrait' as const, width: 1080, height: 1920 },
+  { stage: 'portrait' as const, width: 540, height: 720 },
+  { stage: 'landscape' as const, width: 1920, height: 1080 },
+])('the $stage stage in $width x $height', ({ stage, width, height }) => {
+  const l = layoutBoard({ width, height, mode: 'desktop', stage });
+  const board = layoutBoard({ width, height, mode: 'desktop' });
+  const box: Rect = { x: 0, y: 0, width, height };
+  const drawn = allRects(l).filter(([name]) => !['controls', 'NEW GAME', 'RESET'].includes(name));
+
+  it('draws everything inside its area, with no room kept for controls', () => {
+    for (const [name, r] of drawn) expect(inside(r, box), `${name} inside`).toBe(true);
+    expect(l.controls.panel.height).toBe(0);
+    expectDisjoint([
+      ['lowerValues', l.lowerValues.panel],
+      ['higherValues', l.higherValues.panel],
+      ['caseArea', l.caseArea],
+      ['title', l.title],
+      ['status', l.status],
+    ]);
+    expectDisjoint(l.cases.map((r, i) => [`case ${i + 1}`, r]));
+    for (const [i, r] of l.cases.entries()) expect(inside(r, l.caseArea), `case ${i + 1}`).toBe(true);
+  });
+
+  it('gives the cases the room the controls had, or more', () => {
+    expect(l.caseSize.width).toBeGreaterThanOrEqual(board.caseSize.width - EPS);
+  });
+
+  if (stage === 'portrait') {
+    it('has large cases, five or six across, and the two boards as compact columns below them', () => {
+      expect(PORTRAIT_STAGE_CASE_ROWS).toContainEqual(rowsOf(l.cases).map((r) => r.length));
+      // Not the landscape board squeezed: in the default safe area, a third larger than the desktop layout's cases.
+      const larger = width === 910 ? 1.3 : 1;
+      expect(l.caseSize.width).toBeGreaterThanOrEqual(board.caseSize.width * larger - EPS);
+      expect(l.valueBoards).toBe('columns');
+      const lastCase = Math.max(...l.cases.map((r) => r.y + r.height));
+      for (const v of [l.lowerValues, l.higherValues]) expect(v.panel.y).toBeGreaterThanOrEqual(lastCase);
+      expect(l.higherValues.panel.y).toBeCloseTo(l.lowerValues.panel.y);
+      expect(l.higherValues.panel.x).toBeGreaterThan(l.lowerValues.panel.x + l.lowerValues.panel.width);
+      // Compact: the text fills most of each row, yet fits it and its column with picture, name and coins.
+      for (const r of l.lowerValues.rows) {
+        expect(l.fonts.valueRow).toBeLessThanOrEqual(r.height * 0.85);
+        expect(r.width).toBeGreaterThanOrEqual(l.fonts.valueRow * VALUE_ROW_EMS - EPS);
+      }
+    });
+  }
+  if (width >= 900) {
+    it(`shows case numbers, values and overlay texts at ${SHOW_TEXT} px and up on the capture`, () => {
+      expect(Math.round(l.fonts.caseNumber * 0.85), 'your case number').toBeGreaterThanOrEqual(SHOW_TEXT);
+      expect(l.fonts.valueRow, 'value rows').toBeGreaterThanOrEqual(SHOW_TEXT);
+      expect(l.fonts.overlayTitle, 'overlay titles').toBeGreaterThanOrEqual(SHOW_TEXT);
+      expect(Math.round(l.fonts.overlayBody * 0.9), 'case toast').toBeGreaterThanOrEqual(SHOW_TEXT - 1);
+    });
+  }
 });

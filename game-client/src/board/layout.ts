@@ -18,6 +18,11 @@ export interface LayoutInput {
   width: number;
   height: number;
   mode: ViewMode;
+  /**
+   * On a streamer's stage (issue 18): no controls (the deck plays), and a 1080x1920 portrait capture gets a layout
+   * of its own, for a phone screen: large cases, the two value boards as compact columns, type sized by width.
+   */
+  stage?: 'landscape' | 'portrait';
 }
 
 /** Cases per row, top to bottom; case numbers run left to right, then down. */
@@ -29,6 +34,24 @@ export const CASE_ROWS: Readonly<Record<ViewMode, readonly number[]>> = {
   tablet: TABLET_CASE_ROWS,
   mobile: MOBILE_CASE_ROWS,
 };
+
+/**
+ * The portrait stage's case rows: six across in five rows where the value boards need the height (the default safe
+ * area), five across in six rows where there is height to spare (a capture with no margins); whichever gives
+ * the larger cases.
+ */
+export const PORTRAIT_STAGE_CASE_ROWS: ReadonlyArray<readonly number[]> = [TABLET_CASE_ROWS, DESKTOP_CASE_ROWS];
+/**
+ * The portrait stage's type follows its width, with this width as scale 1: at the default safe area (910 px wide)
+ * text is half as large again as the board's at 1366x768, so it still reads on a phone's screen.
+ */
+export const PORTRAIT_TYPE_WIDTH = 600;
+/** ... and its height this, so a short area (large margins) keeps the board's proportions. */
+export const PORTRAIT_TYPE_HEIGHT = 825;
+/** A portrait stage's value row, top to top, at type scale 1: compact, yet a line of text beside the picture. */
+export const PORTRAIT_VALUE_PITCH = 26.5;
+/** ...whose text fills this much of the row (0.6 elsewhere): 28 px at the default safe area, like the cases'. */
+export const PORTRAIT_VALUE_FONT_SHARE = 0.8;
 
 export const CASE_COUNT = 26;
 export const VALUE_ROWS_PER_BOARD = 13;
@@ -157,6 +180,9 @@ function placeCases(area: Rect, rows: readonly number[], cw: number, ch: number,
 }
 
 interface Metrics {
+  portraitStage: boolean;
+  /** A value row's text against its height: the portrait stage's compact rows fill more of theirs. */
+  valueFontShare: number;
   s: number;
   /** typeScale: what the fonts follow. */
   t: number;
@@ -175,9 +201,12 @@ interface Metrics {
   fonts: Omit<FontSizes, 'valueRow' | 'caseNumber' | 'caseLabel'>;
 }
 
-function metrics(width: number, height: number, mode: ViewMode): Metrics {
+function metrics(width: number, height: number, mode: ViewMode, stage?: LayoutInput['stage']): Metrics {
   const s = layoutScale(width, height);
-  const t = typeScale(width, height);
+  const t =
+    stage === 'portrait'
+      ? clamp(Math.min(width / PORTRAIT_TYPE_WIDTH, height / PORTRAIT_TYPE_HEIGHT), 0.5, 1.8)
+      : typeScale(width, height);
   const fonts = {
     title: Math.round(clamp(30 * t, 14, 52)),
     status: Math.round(clamp(18 * t, 11, 32)),
@@ -193,6 +222,8 @@ function metrics(width: number, height: number, mode: ViewMode): Metrics {
   // The row text the value boards aim for: a column must hold it (VALUE_ROW_EMS) with picture and coins.
   const valueFont = clamp(22 * t, 11, 40);
   return {
+    portraitStage: stage === 'portrait',
+    valueFontShare: stage === 'portrait' ? PORTRAIT_VALUE_FONT_SHARE : 0.6,
     s,
     t,
     pad: Math.max(6, Math.round(14 * s)),
@@ -202,12 +233,15 @@ function metrics(width: number, height: number, mode: ViewMode): Metrics {
     statusH: Math.round(fonts.status * 1.5),
     valueTitleH: Math.round(fonts.valueTitle * 1.5),
     // Tablet: a heading row with SHOW/HIDE above the NEW GAME / RESET row, with room around and between.
-    controlsH: mode === 'tablet' ? 2 * controlsPad + 2 * buttonH + controlsGap : buttonH,
+    controlsH: stage ? 0 : mode === 'tablet' ? 2 * controlsPad + 2 * buttonH + controlsGap : buttonH,
     buttonH,
     controlsPad,
     controlsGap,
     // A value row must keep a readable line of text (about 11 px and up) beside its picture.
-    minValueRow: Math.max(20, Math.round(valueFont * 1.9)),
+    minValueRow:
+      stage === 'portrait'
+        ? Math.round(PORTRAIT_VALUE_PITCH * t)
+        : Math.max(20, Math.round(valueFont * 1.9)),
     minValueCol: Math.round(valueFont * VALUE_ROW_EMS),
     fonts,
   };
@@ -275,12 +309,19 @@ interface Arrangement {
  * columns on the right (mobile), the cases taking what height allows. 'stacked': cases on top, the
  * two boards side by side below.
  */
-function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arrangement {
+function arrange(width: number, height: number, mode: ViewMode, m: Metrics, rows: readonly number[]): Arrangement {
   const { pad, gap } = m;
   const innerW = width - 2 * pad;
   const innerH = height - 2 * pad;
-  const rows = CASE_ROWS[mode];
   const cols = Math.max(...rows);
+  const boardsMinH = m.valueTitleH + VALUE_ROWS_PER_BOARD * m.minValueRow + 3 * m.pad;
+  if (m.portraitStage && height > width * DESKTOP_STACK_ASPECT) {
+    // The portrait stage (unless its margins leave a wide strip): cases as wide as the stage allows, unless the boards' compact rows need the height.
+    const byWidth = fitCase(innerW, Number.POSITIVE_INFINITY, rows, m.caseGap).height;
+    const wantH = rows.length * byWidth + (rows.length - 1) * m.caseGap;
+    const room = innerH - centreChrome(m) - gap - boardsMinH;
+    return stacked(width, height, m, Math.max(innerH * 0.3, Math.min(wantH, room)));
+  }
   if (mode === 'desktop' && height <= width * DESKTOP_STACK_ASPECT) {
     const unit = (innerW - 2 * gap) / 7;
     return {
@@ -291,7 +332,6 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
     };
   }
   const casesH = innerH - centreChrome(m);
-
   // Side: the centre is as wide as cases sized by height need, the boards get the rest (at most 2/7).
   const sideGaps = 2 * gap; // one gap between each of the three blocks
   const caseByH = fitCase(Number.POSITIVE_INFINITY, casesH, rows, m.caseGap).width;
@@ -301,7 +341,6 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
   let sideCase = fitCase(centreW, casesH, rows, m.caseGap).width;
 
   // Stacked: the boards take at least their minimum height, the cases the rest.
-  const boardsMinH = m.valueTitleH + VALUE_ROWS_PER_BOARD * m.minValueRow + 3 * m.pad;
   const caseByW = fitCase(innerW, Number.POSITIVE_INFINITY, rows, m.caseGap).width;
   const rowH = Math.max(caseByW / CASE_ASPECT, mode === 'desktop' ? 0 : MIN_TAP);
   const wantCasesH = rows.length * rowH + (rows.length - 1) * m.caseGap;
@@ -347,7 +386,14 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
       higher: rect(x0 + colW + gap, pad, colW, innerH),
     };
   }
-  const centreH = stackCasesH + centreChrome(m);
+  return stacked(width, height, m, stackCasesH);
+}
+
+/** Cases (`casesH` of them) under the title and status, the two boards side by side below. */
+function stacked(width: number, height: number, m: Metrics, casesH: number): Arrangement {
+  const { pad, gap } = m;
+  const innerW = width - 2 * pad;
+  const centreH = casesH + centreChrome(m);
   const boardsY = pad + centreH + gap;
   const colW = (innerW - gap) / 2;
   const boardsH = height - pad - boardsY;
@@ -359,10 +405,15 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics): Arr
   };
 }
 
-export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
-  const m = metrics(width, height, mode);
-  const rows = CASE_ROWS[mode];
-  const a = arrange(width, height, mode, m);
+export function layoutBoard(input: LayoutInput): BoardLayout {
+  if (input.stage !== 'portrait') return layoutWithRows(input, CASE_ROWS[input.mode]);
+  const [first, ...others] = PORTRAIT_STAGE_CASE_ROWS.map((rows) => layoutWithRows(input, rows));
+  return others.reduce((best, l) => (l.caseSize.width > best.caseSize.width ? l : best), first!);
+}
+
+function layoutWithRows({ width, height, mode, stage }: LayoutInput, rows: readonly number[]): BoardLayout {
+  const m = metrics(width, height, mode, stage);
+  const a = arrange(width, height, mode, m, rows);
   const centre = centreColumn(a.centre, m);
   const inner = Math.max(3, Math.round(6 * m.s));
   const lowerValues = valueBoard(a.lower, m.valueTitleH, inner);
@@ -383,7 +434,7 @@ export function layoutBoard({ width, height, mode }: LayoutInput): BoardLayout {
   const fonts: FontSizes = {
     ...m.fonts,
     // Bounded by the column width too, so picture, name and coins stay on one line in narrow columns.
-    valueRow: Math.floor(clamp(Math.min(rowH * 0.6, rowW / VALUE_ROW_EMS), 9, 24 * m.t + 4)),
+    valueRow: Math.floor(clamp(Math.min(rowH * m.valueFontShare, rowW / VALUE_ROW_EMS), 9, 24 * m.t + 4)),
     // The player's case shows its number at 0.85 of this (Briefcase), still 28 px on a 1080 px capture.
     caseNumber: Math.round(Math.min(caseH * 0.5, caseW * 0.4)),
     caseLabel: Math.max(8, Math.round(Math.min(caseH * 0.19, caseW * 0.15))),

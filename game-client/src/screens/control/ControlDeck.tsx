@@ -7,7 +7,7 @@ import {
   type CurrentUser,
   type StageLayout,
 } from '@dond/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { useNewStageKey, useStageInfo } from '../../api/stage';
@@ -173,6 +173,8 @@ function DeckGame() {
 /** The deck's hotkeys, on the whole window but not while typing in a field. */
 function useDeckHotkeys(): string {
   const [typed, setTyped] = useState('');
+  // The digits typed so far, read by the listener without re-subscribing on each key.
+  const typedRef = useRef('');
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
@@ -224,7 +226,6 @@ function useDeckHotkeys(): string {
           return store.newGame();
       }
     };
-    const typedRef = { current: '' };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);

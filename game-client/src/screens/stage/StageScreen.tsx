@@ -100,7 +100,13 @@ export function StageScreen() {
       data-stage-status={status.state === 'watching' ? (status.hasGame ? 'live' : 'waiting') : 'connecting'}
     >
       {status.state !== 'connecting' && PixiBoard && !(PixiBoard instanceof Error) && (
-        <PixiBoard stage={{ area: stageArea(options.layout, options.safeZone), shownScale: fit.scale }} />
+        <PixiBoard
+          stage={{
+            layout: options.layout,
+            area: stageArea(options.layout, options.safeZone),
+            shownScale: fit.scale,
+          }}
+        />
       )}
       {options.guides && options.layout === 'portrait' && <SafeZoneGuides options={options} />}
       <main className="visually-hidden" aria-label="Stage">

@@ -6,7 +6,7 @@ const options = (query: string) => stageOptions(new URLSearchParams(query));
 
 /** Every rectangle of a board layout, moved to where the stage draws it. */
 function boardRects(area: Rect): Rect[] {
-  const layout = layoutBoard({ width: area.width, height: area.height, mode: 'desktop' });
+  const layout = layoutBoard({ width: area.width, height: area.height, mode: 'desktop', stage: 'portrait' });
   const rects: Rect[] = [
     ...layout.cases,
     ...[layout.lowerValues, layout.higherValues].flatMap((v) => [v.panel, v.title, ...v.rows]),
