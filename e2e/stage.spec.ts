@@ -1,38 +1,8 @@
 import type { StageInfo } from '@dond/shared';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, shot, signIn, test } from './fixtures';
 import { openLowestCases, playFirstRound, waitOutLock } from './game';
-
-/** A stage as OBS opens it: its own browser context (no cookie), the size of the browser source. */
-async function openStage(
-  browser: Browser,
-  url: string,
-  size: { width: number; height: number },
-): Promise<Page> {
-  const context = await browser.newContext({ viewport: size });
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
-}
-
-/** The pixel at (x, y) of a screenshot taken without the page's default background, as RGBA. */
-async function pixels(page: Page, points: Array<[number, number]>): Promise<number[][]> {
-  const png = (await page.screenshot({ omitBackground: true, animations: 'disabled' })).toString('base64');
-  return page.evaluate(
-    async ({ png, points }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      return points.map(([x, y]) => [...context.getImageData(x, y, 1, 1).data]);
-    },
-    { png, points },
-  );
-}
+import { openStage, pixels } from './stage';
 
 const offerDialog = (page: Page) => page.getByRole('dialog', { name: "BANKER'S OFFER" });
 

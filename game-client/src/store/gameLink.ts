@@ -11,7 +11,7 @@ import {
   type LiveGamePublic,
 } from '@dond/shared';
 import { takeEarlyRead } from '../api/early';
-import { apiJson, HttpError } from '../api/request';
+import { apiJson, apiRequest, HttpError } from '../api/request';
 import { CURRENT_LIVE_GAME_URL } from './storageKeys';
 
 /**
@@ -125,6 +125,14 @@ export function startLiveGame(customGiftSetId: number | null): Promise<LiveGameP
     { clientSeed: randomClientSeed(), ...(customGiftSetId ? { customGiftSetId } : {}) },
     parseView,
   );
+}
+
+/**
+ * Tells the player's other screens (the stages, the deck) that CONTINUE closed this DEAL's reveal. A presentation
+ * step only: a lost call leaves the reveal up on a stage until the next game, nothing of the game changes.
+ */
+export function continueAfterDeal(id: string): Promise<unknown> {
+  return apiRequest('POST', `/api/live-games/${id}/continue`);
 }
 
 /** How long after the page started the head's read of the game in progress may stand for a fresh one. */

@@ -219,4 +219,19 @@ describe('a stage following a game played elsewhere', () => {
     store().follow(last);
     expect(store().game.gameOutcome).toBe('banker_accepted');
   });
+
+  it('closes the DEAL reveal when CONTINUE is pressed on another screen, for that game only', async () => {
+    const states = publicStates({ pick: 2, dealInRound: 1 });
+    const dealAt = states.findIndex((s) => s.result !== undefined && s.result !== null);
+    store().follow(states[0]!);
+    for (const state of states.slice(1, dealAt)) store().follow(state);
+    await sleep(TIMINGS.phoneOverlayMs + 50);
+    expect(store().overlay).toBe('offer');
+    store().follow(states[dealAt]!);
+    expect(store().overlay).toBe('dealReveal');
+    store().followContinue('00000000-0000-4000-8000-0000000000aa');
+    expect(store().overlay).toBe('dealReveal');
+    store().followContinue(states[dealAt]!.id);
+    expect(store().overlay).toBeNull();
+  });
 });

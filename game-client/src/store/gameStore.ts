@@ -18,6 +18,7 @@ import { serverMessage } from '../api/request';
 import { emitBoardEvents } from './boardEvents';
 import {
   ActionRefused,
+  continueAfterDeal,
   currentLiveGame,
   retrying,
   waitingLink,
@@ -95,6 +96,8 @@ export interface GameStore {
    * other (the first, a new game, a state skipped) is shown as it stands, without replaying what led to it.
    */
   follow(view: LiveGamePublic): void;
+  /** CONTINUE closed the DEAL's reveal of this game on another screen of the player's: close it here too. */
+  followContinue(gameId: string): void;
   /** Clears every pending timer: when the screen is left. */
   dispose(): void;
 }
@@ -354,7 +357,14 @@ export const useGameStore = create<GameStore>((set, get) => {
       });
     },
     closeDealReveal() {
-      if (get().overlay === 'dealReveal') set({ overlay: null });
+      if (get().overlay !== 'dealReveal') return;
+      set({ overlay: null });
+      const { view, live } = get();
+      if (live && liveOptions) void continueAfterDeal(view.id).catch(() => undefined);
+    },
+    followContinue(gameId) {
+      const { view, live, overlay } = get();
+      if (live && view.id === gameId && overlay === 'dealReveal') set({ overlay: null });
     },
     closeCaseReveal() {
       set({ caseReveal: null });

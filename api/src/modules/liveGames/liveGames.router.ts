@@ -40,5 +40,11 @@ export function liveGamesRouter({ db, now, liveEvents }: RouterContext): Router 
     const action = parseBody(liveActionRequestSchema, req);
     res.json(await service.act(playerOf(req), id, action));
   });
+
+  // CONTINUE after a DEAL, told to the player's other screens (a presentation step: no action, no seq).
+  router.post('/:id/continue', async (req, res) => {
+    await service.continueAfterDeal(playerOf(req), idOf(req));
+    res.status(204).end();
+  });
   return router;
 }

@@ -224,6 +224,24 @@ export function liveGamesService(db: Db, now: () => number, events?: LiveGameEve
       }
     },
 
+    /**
+     * The player closed the deal's reveal (CONTINUE) on one screen: every other screen of theirs, the stages
+     * included, goes on to the board with every case opened. Only for their game ended by a DEAL.
+     */
+    async continueAfterDeal(player: Player, id: string): Promise<void> {
+      const game = await ownGame(player, id);
+      const session = sessionOf(game);
+      if (session.state.gameOutcome !== 'banker_accepted') {
+        const phase = session.state.gamePhase === 'phone-ringing' ? 'offer' : session.state.gamePhase;
+        throw conflictInPhase(
+          `continue follows a DEAL only: this game is in the ${phase} phase`,
+          phase,
+          game.seq,
+        );
+      }
+      events?.publish(player.id, { type: 'continue', gameId: id });
+    },
+
     /** What anyone needs to check a game; the serverSeed and the board only once it is over. */
     async verify(id: string): Promise<LiveGameVerify> {
       const game = await repo.find(id);

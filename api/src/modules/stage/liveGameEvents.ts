@@ -7,7 +7,11 @@ import { Redis } from 'ioredis';
  * this server is stopping (the stream ends; the screen reconnects, to another instance or to this one again).
  */
 export type LiveGameEvent =
-  { type: 'game'; game: LiveGamePublic } | { type: 'revoked' } | { type: 'closing' };
+  | { type: 'game'; game: LiveGamePublic }
+  /** CONTINUE pressed after a DEAL on one of the player's screens: the others close the deal's reveal too. */
+  | { type: 'continue'; gameId: string }
+  | { type: 'revoked' }
+  | { type: 'closing' };
 export type LiveGameListener = (event: LiveGameEvent) => void;
 
 /**

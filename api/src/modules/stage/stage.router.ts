@@ -74,6 +74,10 @@ export function stageRouter({ db, now, appUrl, liveEvents }: RouterContext): Rou
         send('game', { game: event.game } satisfies StageGame);
         return;
       }
+      if (event.type === 'continue') {
+        send('continue', { gameId: event.gameId });
+        return;
+      }
       if (event.type === 'closing') {
         stop();
         res.end();

@@ -148,6 +148,27 @@ describe("a stage's pushes", () => {
     }
   });
 
+  it('tells every stage when CONTINUE closes a DEAL’s reveal; refused for a game not ended by a DEAL', async () => {
+    const { key } = await stageInfo();
+    const kept = await playLiveGame(streamer, { dealInRound: null });
+    const refused = await streamer.post(`/api/live-games/${kept.id}/continue`);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error).toMatch(/continue follows a DEAL only: this game is in the final-reveal phase/);
+    const dealt = await playLiveGame(streamer, { dealInRound: 1 });
+    const stage = await StageStream.open(key);
+    try {
+      expect(((await stage.next(gameEvent)).data as StageGame).game!.id).toBe(dealt.id);
+      // Another player's game, or one that does not exist, is not found.
+      expect((await other.post(`/api/live-games/${dealt.id}/continue`)).status).toBe(404);
+      expect((await visitor.post(`/api/live-games/${dealt.id}/continue`)).status).toBe(401);
+      const res = await streamer.post(`/api/live-games/${dealt.id}/continue`);
+      expect(res.status, res.text).toBe(204);
+      expect((await stage.next((e) => e.event === 'continue')).data).toEqual({ gameId: dealt.id });
+    } finally {
+      stage.close();
+    }
+  });
+
   it('ends with "revoked" when the key is replaced, and a replaced key opens no stream', async () => {
     const { key } = await stageInfo();
     const stage = await StageStream.open(key);

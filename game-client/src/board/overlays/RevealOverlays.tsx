@@ -44,7 +44,10 @@ function Reveal({
   const wonY = fonts.overlayTitle * 2.3;
   const leadY = wonY + wonSize * 1.5;
   const [button] = actionRow(panel, fonts.button, 1);
-  const messageY = button!.y - fonts.overlayBody * 2.2;
+  // The message sits on the button row and grows upwards as it wraps (about 0.55 em a character).
+  const messageW = panel.width * 0.86;
+  const messageLines = Math.max(1, Math.ceil((message.length * 0.55 * fonts.overlayBody) / messageW));
+  const messageY = button!.y - fonts.overlayBody * (0.8 + 1.25 * messageLines);
   const top = lead ? leadY + fonts.overlayBody * 1.4 : leadY;
   const bottom = messageY - fonts.overlayBody * 2.6;
   // The labels over the two opened cases wrap to two lines in a narrow panel (about 0.55 em a character).
@@ -120,7 +123,7 @@ function Reveal({
           fill: COLORS.cyan,
           align: 'center',
           wordWrap: true,
-          wordWrapWidth: panel.width * 0.86,
+          wordWrapWidth: messageW,
         })}
       />
       <Button rect={button!} label={action} fontSize={Math.round(fonts.button * 1.2)} onPress={onAction} />

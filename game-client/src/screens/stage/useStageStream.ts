@@ -33,6 +33,10 @@ export function useStageStream(key: string | null): StageStatus {
           s.state === 'watching' && (s.hasGame || !game) ? s : { state: 'watching', hasGame: !!game },
         );
       });
+      source.addEventListener('continue', (event) => {
+        const { gameId } = JSON.parse((event as MessageEvent<string>).data) as { gameId: string };
+        useGameStore.getState().followContinue(gameId);
+      });
       source.addEventListener('revoked', () => {
         source?.close();
         setStatus({ state: 'invalid' });
