@@ -8,6 +8,8 @@ test('the next game is dealt from the player’s saved gift set, and saved with 
   test.setTimeout(45_000);
   const player = await users.create();
   await signIn(page, player);
+  // The board has dealt its first game (from the default set) before the set is saved.
+  await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
   // Rose (1 coin) out, TikTok Universe (44,999 coins) in.
   const giftIds = [...Array.from({ length: 25 }, (_, i) => i + 2), 44];
   const saved = await page.request.post('/api/gifts/custom', { data: { name: 'Big Night', giftIds } });

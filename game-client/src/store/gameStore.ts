@@ -245,7 +245,10 @@ export const useGameStore = create<GameStore>((set, get) => {
     link = waitingLink;
     const current = await fromServer(gen, 'Could not load your game', currentLiveGame);
     if (current === undefined || gen !== generation) return;
-    if (current) begin(current, remote, []);
+    // A game nobody has touched yet, dealt from another set than the player's now (a set saved since), is dealt
+    // again from this one: nothing of it is lost, and starting abandons it.
+    const untouchedOtherSet = current?.seq === 0 && !sameGiftIds(current.giftIds, gifts);
+    if (current && !untouchedOtherSet) begin(current, remote, []);
     else await deal(gifts);
   }
 
@@ -434,6 +437,12 @@ export const useGameStore = create<GameStore>((set, get) => {
     },
   };
 });
+
+/** Whether a game's 26 gift ids are these gifts', in any order. */
+function sameGiftIds(ids: readonly number[], gifts: readonly Gift[]): boolean {
+  const sorted = (list: readonly number[]) => [...list].sort((a, b) => a - b).join(',');
+  return sorted(ids) === sorted(gifts.map((g) => g.id));
+}
 
 /** The dialog a game shows as it stands: the offer on the table, the final decision, or none. */
 function overlayFor(view: LiveGamePublic): Overlay | null {

@@ -19,8 +19,10 @@ import { useFitWidth } from './useFitWidth';
 import { useFrameOnCommit } from './useFrame';
 import { ValueBoardView } from './ValueBoardView';
 
-/** The whole board, drawn from the game store: it owns no game state, only how it looks. */
-/** The board's whole scene; on a stage (`stage`), without the player's controls. */
+/**
+ * The whole board, drawn from the game store: it owns no game state, only how it looks. On a stage (`stage`),
+ * without the player's controls.
+ */
 export function Scene({ layout, stage = false }: { layout: BoardLayout; stage?: boolean }) {
   useFrameOnCommit();
   // The lock shows only on the buttons of the offer and the final decision: a tap on a case that locks the
