@@ -30,25 +30,36 @@ async function readRegions(page: Page, regions: Region[], path?: string) {
   const png = (await page.screenshot({ omitBackground: true, animations: 'disabled', path })).toString(
     'base64',
   );
-  return page.evaluate(
-    async ({ png, regions }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext('2d')!;
-      context.drawImage(image, 0, 0);
-      return regions.map((r) => {
-        const { data } = context.getImageData(r.x, r.y, r.width, r.height);
-        let opaque = 0;
-        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) opaque++;
-        return { name: r.name, first: [...data.slice(0, 4)], opaque };
-      });
-    },
-    { png, regions },
-  );
+  // Decoded in a page of its own: the stage's may be busy drawing an animation for seconds.
+  const scratch = await page.context().newPage();
+  try {
+    return await scratch.evaluate(
+      async ({ png, regions }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${png}`;
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0);
+        return regions.map((r) => {
+          const { data } = context.getImageData(r.x, r.y, r.width, r.height);
+          let opaque = 0;
+          let green = 0;
+          for (let i = 0; i < data.length; i += 4) {
+            if (data[i + 3]! > 0) opaque++;
+            // The banker's phone green (the board's cyan and teal have as much blue as green).
+            if (data[i + 3]! > 0 && data[i + 1]! > data[i]! + 60 && data[i + 1]! > data[i + 2]! + 20) green++;
+          }
+          return { name: r.name, first: [...data.slice(0, 4)], opaque, green };
+        });
+      },
+      { png, regions },
+    );
+  } finally {
+    await scratch.close();
+  }
 }
 
 /** The pixel at (x, y) of a screenshot taken without the page's default background, as RGBA. */
@@ -60,12 +71,15 @@ export async function pixels(page: Page, points: Array<[number, number]>): Promi
   return read.map((r) => r.first);
 }
 
-/** How many pixels of each region are not fully transparent, by region name; the screenshot kept at `path`. */
-export async function opaquePixels(
+/**
+ * For each region of one screenshot (kept at `path`), by name: how many of its pixels are not fully transparent,
+ * and how many are the banker's phone green.
+ */
+export async function countPixels(
   page: Page,
   regions: Region[],
   path?: string,
-): Promise<Record<string, number>> {
+): Promise<Record<string, { opaque: number; green: number }>> {
   const read = await readRegions(page, regions, path);
-  return Object.fromEntries(read.map((r) => [r.name, r.opaque]));
+  return Object.fromEntries(read.map((r) => [r.name, { opaque: r.opaque, green: r.green }]));
 }
