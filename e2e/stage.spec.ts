@@ -2,7 +2,7 @@ import type { StageInfo } from '@dond/shared';
 import type { Page } from '@playwright/test';
 import { expect, shot, signIn, test } from './fixtures';
 import { openLowestCases, playFirstRound, waitOutLock } from './game';
-import { openStage, pixels } from './stage';
+import { openableCases, openStage, pixels } from './stage';
 
 const offerDialog = (page: Page) => page.getByRole('dialog', { name: "BANKER'S OFFER" });
 
@@ -105,12 +105,7 @@ test.describe('the streamer studio: stages for OBS', () => {
 
 /** The lowest-numbered case the deck can open now. */
 async function lowestOpenable(deck: Page): Promise<number> {
-  const names = await deck
-    .getByRole('button', { name: /^Briefcase \d+$/ })
-    .evaluateAll((buttons) =>
-      buttons.filter((b) => !(b as HTMLButtonElement).disabled).map((b) => b.getAttribute('aria-label')!),
-    );
-  return Number(names[0]!.replace('Briefcase ', ''));
+  return (await openableCases(deck))[0]!;
 }
 
 /** Types a case number on the deck and presses Enter, once the 800 ms lock of the last tap is over. */

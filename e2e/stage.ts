@@ -83,3 +83,13 @@ export async function countPixels(
   const read = await readRegions(page, regions, path);
   return Object.fromEntries(read.map((r) => [r.name, { opaque: r.opaque, green: r.green }]));
 }
+
+/** The case numbers the deck can open now (its enabled 'Briefcase N' buttons), lowest first. */
+export async function openableCases(deck: Page): Promise<number[]> {
+  const names = await deck
+    .getByRole('button', { name: /^Briefcase \d+$/ })
+    .evaluateAll((buttons) =>
+      buttons.filter((b) => !(b as HTMLButtonElement).disabled).map((b) => b.getAttribute('aria-label')!),
+    );
+  return names.map((name) => Number(name.replace('Briefcase ', '')));
+}

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import path from 'node:path';
 import { expect, shot, signIn, test } from './fixtures';
 import { waitOutLock } from './game';
-import { countPixels, openStage, type Region } from './stage';
+import { countPixels, openableCases, openStage, type Region } from './stage';
 
 /**
  * The streamer studio (issue 18) as a streamer uses it: stages captured at their own size (1920x1080 and
@@ -55,12 +55,8 @@ const deckButton = (deck: Page, name: string | RegExp) =>
 
 /** The lowest-numbered case the deck can open now, or null. */
 async function lowestOpenable(deck: Page): Promise<Locator | null> {
-  const names = await deck
-    .getByRole('button', { name: /^Briefcase \d+$/ })
-    .evaluateAll((buttons) =>
-      buttons.filter((b) => !(b as HTMLButtonElement).disabled).map((b) => b.getAttribute('aria-label')!),
-    );
-  return names[0] ? deckButton(deck, names[0]) : null;
+  const [lowest] = await openableCases(deck);
+  return lowest === undefined ? null : deckButton(deck, `Briefcase ${lowest}`);
 }
 
 type Phase = 'open' | 'offer' | 'final';

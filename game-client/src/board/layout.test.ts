@@ -48,6 +48,15 @@ function expectDisjoint(named: Array<[string, Rect]>) {
   }
 }
 
+/** The board's blocks, none of which may overlap another: the two value boards, the cases, title and status. */
+const blocks = (l: BoardLayout): Array<[string, Rect]> => [
+  ['lowerValues', l.lowerValues.panel],
+  ['higherValues', l.higherValues.panel],
+  ['caseArea', l.caseArea],
+  ['title', l.title],
+  ['status', l.status],
+];
+
 /** Every rectangle in the layout, named, for the inside-the-viewport check. */
 function allRects(l: BoardLayout): Array<[string, Rect]> {
   const c = l.controls;
@@ -150,14 +159,7 @@ describe.each(CASES)('layout $mode at $width x $height', ({ mode, width, height 
   });
 
   it('keeps value boards, title, status and controls off the cases and each other', () => {
-    expectDisjoint([
-      ['lowerValues', l.lowerValues.panel],
-      ['higherValues', l.higherValues.panel],
-      ['caseArea', l.caseArea],
-      ['title', l.title],
-      ['status', l.status],
-      ['controls', l.controls.panel],
-    ]);
+    expectDisjoint([...blocks(l), ['controls', l.controls.panel]]);
     const c = l.controls;
     const controls = [c.newGame, c.reset, c.toggle, c.heading].filter((r): r is Rect => r !== null);
     for (const r of controls) expect(inside(r, c.panel)).toBe(true);
@@ -341,13 +343,7 @@ describe.each([
   it('draws everything inside its area, with no room kept for controls', () => {
     for (const [name, r] of drawn) expect(inside(r, box), `${name} inside`).toBe(true);
     expect(l.controls.panel.height).toBe(0);
-    expectDisjoint([
-      ['lowerValues', l.lowerValues.panel],
-      ['higherValues', l.higherValues.panel],
-      ['caseArea', l.caseArea],
-      ['title', l.title],
-      ['status', l.status],
-    ]);
+    expectDisjoint(blocks(l));
     expectDisjoint(l.cases.map((r, i) => [`case ${i + 1}`, r]));
     for (const [i, r] of l.cases.entries()) expect(inside(r, l.caseArea), `case ${i + 1}`).toBe(true);
   });
