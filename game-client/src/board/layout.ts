@@ -316,7 +316,8 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics, rows
   const cols = Math.max(...rows);
   const boardsMinH = m.valueTitleH + VALUE_ROWS_PER_BOARD * m.minValueRow + 3 * m.pad;
   if (m.portraitStage && height > width * DESKTOP_STACK_ASPECT) {
-    // The portrait stage (unless its margins leave a wide strip): cases as wide as the stage allows, unless the boards' compact rows need the height.
+    // The portrait stage (unless its margins leave a wide strip): cases as wide as the stage allows, unless the
+    // boards' compact rows need the height.
     const byWidth = fitCase(innerW, Number.POSITIVE_INFINITY, rows, m.caseGap).height;
     const wantH = rows.length * byWidth + (rows.length - 1) * m.caseGap;
     const room = innerH - centreChrome(m) - gap - boardsMinH;
@@ -389,7 +390,7 @@ function arrange(width: number, height: number, mode: ViewMode, m: Metrics, rows
   return stacked(width, height, m, stackCasesH);
 }
 
-/** Cases (`casesH` of them) under the title and status, the two boards side by side below. */
+/** The cases (`casesH` high) under the title and status, the two boards side by side below them. */
 function stacked(width: number, height: number, m: Metrics, casesH: number): Arrangement {
   const { pad, gap } = m;
   const innerW = width - 2 * pad;
