@@ -40,7 +40,10 @@ export const CASE_ROWS: Readonly<Record<ViewMode, readonly number[]>> = {
  * area), five across in six rows where there is height to spare (a capture with no margins); whichever gives
  * the larger cases.
  */
-export const PORTRAIT_STAGE_CASE_ROWS: ReadonlyArray<readonly number[]> = [TABLET_CASE_ROWS, DESKTOP_CASE_ROWS];
+export const PORTRAIT_STAGE_CASE_ROWS: ReadonlyArray<readonly number[]> = [
+  TABLET_CASE_ROWS,
+  DESKTOP_CASE_ROWS,
+];
 /**
  * The portrait stage's type follows its width, with this width as scale 1: at the default safe area (910 px wide)
  * text is half as large again as the board's at 1366x768, so it still reads on a phone's screen.
@@ -239,9 +242,7 @@ function metrics(width: number, height: number, mode: ViewMode, stage?: LayoutIn
     controlsGap,
     // A value row must keep a readable line of text (about 11 px and up) beside its picture.
     minValueRow:
-      stage === 'portrait'
-        ? Math.round(PORTRAIT_VALUE_PITCH * t)
-        : Math.max(20, Math.round(valueFont * 1.9)),
+      stage === 'portrait' ? Math.round(PORTRAIT_VALUE_PITCH * t) : Math.max(20, Math.round(valueFont * 1.9)),
     minValueCol: Math.round(valueFont * VALUE_ROW_EMS),
     fonts,
   };
@@ -309,7 +310,13 @@ interface Arrangement {
  * columns on the right (mobile), the cases taking what height allows. 'stacked': cases on top, the
  * two boards side by side below.
  */
-function arrange(width: number, height: number, mode: ViewMode, m: Metrics, rows: readonly number[]): Arrangement {
+function arrange(
+  width: number,
+  height: number,
+  mode: ViewMode,
+  m: Metrics,
+  rows: readonly number[],
+): Arrangement {
   const { pad, gap } = m;
   const innerW = width - 2 * pad;
   const innerH = height - 2 * pad;

@@ -270,6 +270,14 @@ const ROUTES: Record<string, Route> = {
     errors: [404, 409],
     answers: ok(liveGamePublicSchema, 'The public state after the action'),
   },
+  'POST /api/live-games/{id}/continue': {
+    summary:
+      'CONTINUE after a DEAL: the player’s other screens and stages close the deal’s reveal (a `continue` push); ' +
+      'not an action, no seq; a game not ended by a DEAL is a 409 naming its phase',
+    access: 'player',
+    errors: [404, 409],
+    answers: { 204: { description: 'Told to every screen showing the player’s games' } },
+  },
   'GET /api/live-games/{id}/verify': {
     summary: 'The proof of a game: the serverSeed and the board once it is over',
     access: 'anyone',
@@ -294,7 +302,8 @@ const ROUTES: Record<string, Route> = {
   },
   'GET /api/stage/{key}/events': {
     summary:
-      'Server-Sent Events: `game` with the state now, then each change as it is made; `revoked` when the key is replaced',
+      'Server-Sent Events: `game` with the state now, then each change as it is made; `continue` when CONTINUE ' +
+      'closes a DEAL’s reveal; `revoked` when the key is replaced',
     access: 'anyone',
     errors: [404],
     answers: {

@@ -153,7 +153,9 @@ describe("a stage's pushes", () => {
     const kept = await playLiveGame(streamer, { dealInRound: null });
     const refused = await streamer.post(`/api/live-games/${kept.id}/continue`);
     expect(refused.status, refused.text).toBe(409);
-    expect(refused.body.error).toMatch(/continue follows a DEAL only: this game is in the final-reveal phase/);
+    expect(refused.body.error).toMatch(
+      /continue follows a DEAL only: this game is in the final-reveal phase/,
+    );
     const dealt = await playLiveGame(streamer, { dealInRound: 1 });
     const stage = await StageStream.open(key);
     try {
