@@ -29,6 +29,11 @@ export interface StageGame {
   game: LiveGamePublic | null;
 }
 
+/** A stage's `continue` push: CONTINUE closed the DEAL's reveal of this game on one of the player's screens. */
+export interface StageContinue {
+  gameId: string;
+}
+
 /** The browser-source URL of a stage, from the app's public URL. */
 export function stageUrl(appUrl: string, key: string, layout: StageLayout): string {
   return `${appUrl.replace(/\/+$/, '')}${STAGE_PATH_PREFIX}${key}?layout=${layout}`;

@@ -1,4 +1,10 @@
-import { STAGE_KEY_PATTERN, stageUrl, type StageGame, type StageInfo } from '@dond/shared';
+import {
+  STAGE_KEY_PATTERN,
+  stageUrl,
+  type StageContinue,
+  type StageGame,
+  type StageInfo,
+} from '@dond/shared';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { currentUser, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/knex.js';
@@ -75,7 +81,7 @@ export function stageRouter({ db, now, appUrl, liveEvents }: RouterContext): Rou
         return;
       }
       if (event.type === 'continue') {
-        send('continue', { gameId: event.gameId });
+        send('continue', { gameId: event.gameId } satisfies StageContinue);
         return;
       }
       if (event.type === 'closing') {

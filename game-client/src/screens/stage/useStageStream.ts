@@ -1,4 +1,4 @@
-import { STAGE_PATH_PREFIX, type StageGame } from '@dond/shared';
+import { STAGE_PATH_PREFIX, type StageContinue, type StageGame } from '@dond/shared';
 import { useEffect, useState } from 'react';
 import { useStageInfo } from '../../api/stage';
 import { useGameStore } from '../../store/gameStore';
@@ -34,7 +34,7 @@ export function useStageStream(key: string | null): StageStatus {
         );
       });
       source.addEventListener('continue', (event) => {
-        const { gameId } = JSON.parse((event as MessageEvent<string>).data) as { gameId: string };
+        const { gameId } = JSON.parse((event as MessageEvent<string>).data) as StageContinue;
         useGameStore.getState().followContinue(gameId);
       });
       source.addEventListener('revoked', () => {
