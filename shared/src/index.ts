@@ -26,3 +26,5 @@ export * from './rules/session.js';
 export * from './schemas/liveGames.js';
 export * from './rules/playPlan.js';
 export * from './schemas/stage.js';
+export * from './tuning/tuning.js';
+export * from './tuning/defaults.js';
