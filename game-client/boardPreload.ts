@@ -7,6 +7,7 @@ import {
   EARLY_READS_GLOBAL,
   GUEST_KEY,
   ME_URL,
+  TUNING_URL,
 } from './src/store/storageKeys';
 
 /** The chunks Pixi imports dynamically as it starts with preference 'webgl' in a browser. */
@@ -55,14 +56,14 @@ export function boardPreload(boardModule: string): Plugin {
         .map((a) => `/${a.fileName}`);
       if (fonts.length !== BOARD_FONT_WEIGHTS.length)
         throw new Error(`boardPreload: ${fonts.length} board font files, not ${BOARD_FONT_WEIGHTS.length}`);
-      // The session check, and for a player who is not a guest in this tab their gift set and their game in
-      // progress, start here too (api/early.ts hands them to the app): the app would ask only once its bundle
+      // The session check and the published tuning, and for a player who is not a guest in this tab their gift
+      // set and their game in progress, start here too (api/early.ts hands them to the app): the app would ask only once its bundle
       // has run, and the signed-in board waits for the session check, then for the server's game.
       const read = (url: string) => `fetch(${JSON.stringify(url)},{credentials:'include'})`;
       const source =
         `{const guest=sessionStorage.getItem(${JSON.stringify(GUEST_KEY)})==='1';` +
         `if(location.pathname==='/'&&(guest||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1')){` +
-        `window[${JSON.stringify(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)}};` +
+        `window[${JSON.stringify(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)},tuning:${read(TUNING_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)},tuning:${read(TUNING_URL)}};` +
         `const add=(rel,href,as)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(as){l.as=as;l.type='font/woff2'}document.head.append(l)};` +
         `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}}\n`;
       const fileName = this.emitFile({ type: 'asset', name: 'board-preload.js', source });

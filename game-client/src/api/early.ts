@@ -1,7 +1,7 @@
 import { EARLY_READS_GLOBAL } from '../store/storageKeys';
 
 /** The reads the page's head starts before the app's bundle has run (game-client/boardPreload.ts). */
-export type EarlyRead = 'me' | 'gifts' | 'liveGame';
+export type EarlyRead = 'me' | 'gifts' | 'liveGame' | 'tuning';
 
 type EarlyReads = Partial<Record<EarlyRead, Promise<Response>>>;
 

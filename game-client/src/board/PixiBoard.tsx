@@ -20,6 +20,7 @@ import { useSessionStore } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
 import { mapPointerThroughTurn } from './pointer';
+import { loadPublishedTuning, useMotionStore } from './motion/motion';
 import { loadBoardFonts } from './preload';
 import { boardResolution, setBoardResolutionScale } from './scene/canvasTexture';
 import { stageBackground } from './theme';
@@ -171,6 +172,9 @@ export function PixiBoard({ stage }: { stage?: StageCanvas } = {}) {
     },
     [],
   );
+  // The published tuning (issue 19) comes with the page; until then the board moves with the defaults.
+  useEffect(() => void loadPublishedTuning(), []);
+  const tuning = useMotionStore((s) => (s.edited ? 'studio' : String(s.publishedId ?? 'default')));
 
   useLayoutEffect(() => {
     const application = app.current;
@@ -191,6 +195,7 @@ export function PixiBoard({ stage }: { stage?: StageCanvas } = {}) {
       ref={host}
       className="pixi-board"
       data-ready={layout && fontsReady ? 'true' : undefined}
+      data-tuning={tuning}
       style={style}
     >
       {/* Pixi starts (its WebGL context, its renderer's chunk) while the fonts load; the scene waits for them. */}

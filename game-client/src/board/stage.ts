@@ -1,5 +1,6 @@
 import type { Application } from 'pixi.js';
 import { gsap } from 'gsap';
+import { gsapEase } from './motion/motion';
 
 /**
  * Rendering on demand: the board's Pixi application has no running ticker, so an idle board costs nothing.
@@ -112,10 +113,14 @@ export function renderedFrames(): number {
   return frames;
 }
 
-/** gsap.to that draws a frame on every update; GSAP's own ticker sleeps once no tween runs. */
+/**
+ * gsap.to that draws a frame on every update; GSAP's own ticker sleeps once no tween runs. Eases come from the
+ * tuning, where a cubic-bézier is written as CSS writes it.
+ */
 export function tween(target: gsap.TweenTarget, vars: gsap.TweenVars): gsap.core.Tween {
   return gsap.to(target, {
     ...vars,
+    ...(vars.ease === undefined ? {} : { ease: gsapEase(vars.ease) }),
     onUpdate: thenRender(vars.onUpdate),
     onComplete: thenRender(vars.onComplete),
   });

@@ -1,6 +1,6 @@
 /**
- * The board's look and motion in one place: colours, fonts and the animation tuning (durations in seconds,
- * as GSAP takes them). SPEC.md's timings live in @dond/shared's TIMINGS; these are only how things move.
+ * The board's look in one place: colours and fonts. How it moves is the published tuning (motion/motion.ts,
+ * issue 19); SPEC.md's timings live in @dond/shared's TIMINGS.
  */
 export const COLORS = {
   stage: 0x07060f,
@@ -27,23 +27,6 @@ import { BOARD_FONT_FAMILY } from './fonts';
 export const FONT_FAMILY = [BOARD_FONT_FAMILY, 'system-ui', 'sans-serif'];
 /** The same faces as a CSS font-family, for text painted on a 2D canvas. */
 export const FONT_CSS = `"${BOARD_FONT_FAMILY}", system-ui, sans-serif`;
-
-export const MOTION = {
-  /** A case's lid flipping open, then the gift popping in. */
-  caseFlip: 0.22,
-  giftPop: 0.35,
-  /** A case lifting under the pointer or focus. */
-  hoverLift: 0.15,
-  /** Overlays: backdrop fade and panel pop. */
-  overlayIn: 0.32,
-  /** The phone's ringing wobble (one shake), and the offer amount counting up. */
-  phoneShake: 0.08,
-  offerCount: 0.9,
-  /** The case toast sliding in. */
-  toastIn: 0.25,
-  /** The player's case being picked: a bounce. */
-  pickBounce: 0.45,
-} as const;
 
 /** How far an eliminated value is dimmed (SPEC.md section 2: dimmed and struck through). */
 export const DIMMED_ALPHA = 0.32;

@@ -9,9 +9,11 @@ export const VIEW_MODE_KEY = 'dond.viewMode';
 
 /**
  * window property: the session reads the page's head started for a player likely to land on the board
- * (boardPreload.ts writes them, api/early.ts takes them), as `{ me, gifts, liveGame }` fetch promises.
+ * (boardPreload.ts writes them, api/early.ts takes them), as `{ me, gifts, liveGame, tuning }` fetch promises.
  */
 export const EARLY_READS_GLOBAL = '__dondEarlyReads';
+/** The published animation tuning (issue 19), read by every board and stage. */
+export const TUNING_URL = '/api/tuning';
 /** The reads: the session check, the signed-in player's gift set, and their game in progress. */
 export const ME_URL = '/api/auth/me';
 export const CUSTOM_GIFTS_URL = '/api/gifts/custom';

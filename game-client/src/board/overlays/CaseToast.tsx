@@ -7,7 +7,8 @@ import { drawPanel, headingStyle, textStyle } from '../scene/draw';
 import { useGiftTexture } from '../scene/giftTextures';
 import { useFitWidth } from '../scene/useFitWidth';
 import { useFrameOnCommit } from '../scene/useFrame';
-import { COLORS, MOTION } from '../theme';
+import { COLORS } from '../theme';
+import { motion } from '../motion/motion';
 import { useTweens } from '../scene/useTweens';
 
 /**
@@ -39,9 +40,10 @@ export function CaseToast({
   useLayoutEffect(() => {
     const c = root.current;
     if (!c) return;
+    const enter = motion().caseToast.enter;
     c.alpha = 0;
-    c.y = box.y + 24;
-    tween(c, { alpha: 1, y: box.y, duration: MOTION.toastIn, ease: 'power2.out' });
+    c.y = box.y + enter.rise;
+    tween(c, { alpha: 1, y: box.y, duration: enter.duration, ease: enter.ease });
   }, [caseNumber, box.y]);
   const draw = useCallback(
     (g: Graphics) => {

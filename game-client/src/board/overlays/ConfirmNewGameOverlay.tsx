@@ -37,6 +37,7 @@ export function ConfirmNewGameOverlay({
   const factsY = (textY + fonts.overlayBody * 3 + keep!.y) / 2 - fonts.overlayBody;
   return (
     <OverlayFrame
+      animation="newGameDialog"
       stage={layout}
       panel={panel}
       title={GAME_TEXT.confirmNewGameTitle}

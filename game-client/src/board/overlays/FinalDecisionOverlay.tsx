@@ -80,6 +80,7 @@ export function FinalDecisionOverlay({
   const casesY = (casesTop + casesBottom) / 2 + fonts.overlayBody * 0.5;
   return (
     <OverlayFrame
+      animation="finalDecision"
       stage={layout}
       panel={panel}
       title={GAME_TEXT.finalDecisionTitle}

@@ -3,7 +3,8 @@ import type { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { drawCoin, textStyle } from '../scene/draw';
 import { useGiftTexture } from '../scene/giftTextures';
-import { COLORS, MOTION } from '../theme';
+import { COLORS } from '../theme';
+import { motion } from '../motion/motion';
 import { useTweens } from '../scene/useTweens';
 
 /** A gift on show in a reveal: its picture in a glow, then its coins and name. Centred on (x, y). */
@@ -13,7 +14,10 @@ export function GiftShowcase({
   y,
   size,
   fontSize,
+  animation,
 }: {
+  /** The reveal it pops into (its tuning). */
+  animation: 'dealReveal' | 'finalReveal';
   gift: Gift;
   x: number;
   y: number;
@@ -26,14 +30,9 @@ export function GiftShowcase({
   useLayoutEffect(() => {
     const p = picture.current;
     if (!p) return;
-    p.scale.set(0.3);
-    tween(p.scale, {
-      x: 1,
-      y: 1,
-      duration: MOTION.giftPop * 1.6,
-      delay: MOTION.overlayIn,
-      ease: 'back.out(2.2)',
-    });
+    const pop = motion()[animation].gift;
+    p.scale.set(pop.fromScale);
+    tween(p.scale, { x: 1, y: 1, duration: pop.duration, delay: pop.delay, ease: pop.ease });
   }, [gift.id]);
   const drawGlow = useCallback(
     (g: Graphics) => {

@@ -16,8 +16,8 @@ import { Button } from '../scene/Button';
 import { useFitWidth } from '../scene/useFitWidth';
 import { drawCoin, headingStyle, textStyle, vertical } from '../scene/draw';
 import { OfferStrip } from '../show/OfferStrip';
-import { SHOW_MOTION } from '../show/tuning';
-import { COLORS, MOTION } from '../theme';
+import { motion } from '../motion/motion';
+import { COLORS } from '../theme';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
 import { useTweens } from '../scene/useTweens';
@@ -108,18 +108,19 @@ export function OfferOverlay({
       text.x = gap - (gap + text.width) / 2;
       if (coin.current) coin.current.x = text.x - gap + coinR;
     };
+    const T = motion().offerDialog;
     const shown = { value: 0 };
     const count = tween(shown, {
       value: offer,
-      duration: MOTION.offerCount,
-      ease: 'power2.out',
+      duration: T.count.duration,
+      ease: T.count.ease,
       onUpdate: () => {
         text.text = formatNumber(Math.round(shown.value));
         centre();
       },
     });
     bar.scale.x = 0;
-    const grow = tween(bar.scale, { x: 1, duration: SHOW_MOTION.offer.meterFill, ease: 'power2.out' });
+    const grow = tween(bar.scale, { x: 1, duration: T.meter.duration, ease: T.meter.ease });
     return () => {
       count.kill();
       grow.kill();
@@ -186,7 +187,13 @@ export function OfferOverlay({
   );
 
   return (
-    <OverlayFrame stage={layout} panel={panel} title={GAME_TEXT.bankerOffer} titleSize={fonts.overlayTitle}>
+    <OverlayFrame
+      animation="offerDialog"
+      stage={layout}
+      panel={panel}
+      title={GAME_TEXT.bankerOffer}
+      titleSize={fonts.overlayTitle}
+    >
       <pixiContainer x={cx} y={zAmount.y}>
         <pixiGraphics draw={drawDisplay} />
         <pixiGraphics ref={coin} draw={drawAmountCoin} x={-amountSize * 1.9} />

@@ -2,7 +2,8 @@ import type { Container, Graphics } from 'pixi.js';
 import { Rectangle } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { Rect } from '../layout';
-import { COLORS, MOTION } from '../theme';
+import { COLORS } from '../theme';
+import { motion, type FramedAnimation } from '../motion/motion';
 import { drawPanel, headingStyle } from '../scene/draw';
 import { useFrameOnCommit } from '../scene/useFrame';
 import { useTweens } from '../scene/useTweens';
@@ -17,9 +18,12 @@ export function OverlayFrame({
   title,
   titleSize,
   edge = COLORS.gold,
+  animation,
   children,
 }: {
   stage: { width: number; height: number };
+  /** Whose entrance it plays (the tuning's frame of that animation). */
+  animation: FramedAnimation;
   panel: Rect;
   title: string;
   titleSize: number;
@@ -34,12 +38,13 @@ export function OverlayFrame({
     const b = backdrop.current;
     const p = box.current;
     if (!b || !p) return;
+    const frame = motion()[animation].frame;
     b.alpha = 0;
-    tween(b, { alpha: 1, duration: MOTION.overlayIn });
-    p.scale.set(0.7);
+    tween(b, { alpha: 1, duration: frame.backdrop.duration });
+    p.scale.set(frame.panel.fromScale);
     p.alpha = 0;
-    tween(p.scale, { x: 1, y: 1, duration: MOTION.overlayIn, ease: 'back.out(1.8)' });
-    tween(p, { alpha: 1, duration: MOTION.overlayIn * 0.6 });
+    tween(p.scale, { x: 1, y: 1, duration: frame.panel.duration, ease: frame.panel.ease });
+    tween(p, { alpha: 1, duration: frame.panel.duration * frame.fadeShare });
   }, []);
   const drawBackdrop = useCallback(
     (g: Graphics) => {

@@ -1,20 +1,18 @@
 import { GAME_TEXT, isSlowOpen, TIMINGS } from '@dond/shared';
 import type { Container, Graphics } from 'pixi.js';
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useGameStore } from '../../store/gameStore';
 import type { BoardLayout } from '../layout';
 import { drawBanker, drawBankerArm, drawBankerDesk, drawBankerGlow, drawTalkArcs } from '../show/bankerArt';
-import { SHOW_MOTION } from '../show/tuning';
+import { motion } from '../motion/motion';
 import { COLORS } from '../theme';
 import { textStyle } from '../scene/draw';
 import { OverlayFrame } from './OverlayFrame';
 import { useTweens } from '../scene/useTweens';
 
-const P = SHOW_MOTION.phone;
-const RING_WAVES = 3;
 /** The overlay's own life, in seconds: every repeat below ends by then (and all die with the overlay). */
 const RINGING = TIMINGS.phoneOverlayMs / 1000;
-const repeatsFor = (cycle: number) => Math.max(0, Math.ceil(RINGING / cycle) - 1);
+const repeatsFor = (cycle: number) => (cycle > 0 ? Math.max(0, Math.ceil(RINGING / cycle) - 1) : 0);
 
 /**
  * 'THE BANKER IS CALLING!': the banker on the phone in his glow on the left, a ringing phone on the right
@@ -40,6 +38,10 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
   const phoneX = panel.width * 0.73;
   const phoneY = top + room * 0.5;
   const tween = useTweens();
+  // Read once per call: a tuning changed meanwhile applies to the next call.
+  const [T] = useState(motion);
+  const P = T.phoneCall;
+  const ringColor = parseInt(P.ring.color.slice(1), 16);
 
   useLayoutEffect(() => {
     const p = phone.current;
@@ -52,61 +54,44 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
       s.alpha = 0;
       tween(s, {
         alpha: 1,
-        duration: SHOW_MOTION.slowOpen.phoneFadeIn,
-        delay: SHOW_MOTION.slowOpen.phoneEnterAfter,
+        duration: T.showMoments.slowOpen.phoneFadeIn,
+        delay: T.showMoments.slowOpen.phoneEnterAfter,
       });
     }
-    p.rotation = -P.shakeSwing;
-    tween(p, {
-      rotation: P.shakeSwing,
-      duration: P.shake,
-      yoyo: true,
-      repeat: repeatsFor(P.shake),
-      ease: 'sine.inOut',
+    // Every repeat below ends within the overlay's own life (and all die with the overlay); a swing of nothing
+    // (reduced motion) is no tween at all.
+    const cycle = (vars: { duration: number; ease: string }) => ({
+      duration: vars.duration,
+      ease: vars.ease,
+      repeat: repeatsFor(vars.duration),
     });
+    if (P.shake.swing > 0 && P.shake.duration > 0) {
+      p.rotation = -P.shake.swing;
+      tween(p, { rotation: P.shake.swing, yoyo: true, ...cycle(P.shake) });
+    }
     rings.current.forEach((ring, i) => {
-      if (!ring) return;
+      if (!ring || P.ring.duration <= 0) return;
       ring.alpha = 0;
       tween(ring.scale, {
         startAt: { x: 1, y: 1 },
-        x: P.ringGrowth,
-        y: P.ringGrowth,
-        duration: P.ringWave,
-        delay: i * P.ringEvery,
-        repeat: repeatsFor(P.ringWave),
-        ease: 'power1.out',
+        x: P.ring.growth,
+        y: P.ring.growth,
+        delay: i * P.ring.every,
+        ...cycle(P.ring),
       });
       tween(ring, {
         startAt: { alpha: 0.9 },
         alpha: 0,
-        duration: P.ringWave,
-        delay: i * P.ringEvery,
-        repeat: repeatsFor(P.ringWave),
-        ease: 'power1.in',
+        delay: i * P.ring.every,
+        ...cycle({ duration: P.ring.duration, ease: P.ring.fadeEase }),
       });
     });
     // The banker nods as he talks, his arm following; the arcs at his mouth piece blink.
-    tween(b, {
-      y: b.y + u * 0.015,
-      duration: P.bankerNod,
-      yoyo: true,
-      repeat: repeatsFor(P.bankerNod),
-      ease: 'sine.inOut',
-    });
-    tween(a, {
-      rotation: -0.06,
-      duration: P.bankerNod,
-      yoyo: true,
-      repeat: repeatsFor(P.bankerNod),
-      ease: 'sine.inOut',
-    });
-    tween(t, {
-      alpha: 0.15,
-      duration: P.talkBlink,
-      yoyo: true,
-      repeat: repeatsFor(P.talkBlink),
-      ease: 'steps(1)',
-    });
+    if (P.bankerNod.duration > 0) {
+      tween(b, { y: b.y + u * P.bankerNod.nod, yoyo: true, ...cycle(P.bankerNod) });
+      tween(a, { rotation: -P.bankerNod.armSwing, yoyo: true, ...cycle(P.bankerNod) });
+    }
+    if (P.talkBlink.duration > 0) tween(t, { alpha: 0.15, yoyo: true, ...cycle(P.talkBlink) });
   }, []);
 
   const drawPhone = useCallback(
@@ -129,10 +114,10 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
       g.clear();
       g.circle(0, 0, phoneSize * 0.55).stroke({
         width: Math.max(2, phoneSize * 0.04),
-        color: COLORS.success,
+        color: ringColor,
       });
     },
-    [phoneSize],
+    [phoneSize, ringColor],
   );
   const drawGlow = useCallback((g: Graphics) => void drawBankerGlow(g.clear(), u), [u]);
   const drawBody = useCallback((g: Graphics) => void drawBanker(g.clear(), u), [u]);
@@ -144,6 +129,7 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
   return (
     <pixiContainer ref={show}>
       <OverlayFrame
+        animation="phoneCall"
         stage={layout}
         panel={panel}
         title={GAME_TEXT.bankerCalling}
@@ -163,7 +149,7 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
           </pixiContainer>
           <pixiGraphics draw={drawDesk} />
         </pixiContainer>
-        {Array.from({ length: RING_WAVES }, (_, i) => (
+        {Array.from({ length: P.ring.waves }, (_, i) => (
           <pixiContainer
             key={i}
             ref={(c) => {

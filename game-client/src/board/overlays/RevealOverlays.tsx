@@ -26,7 +26,9 @@ function Reveal({
   action,
   onAction,
   opened,
+  animation,
 }: {
+  animation: 'dealReveal' | 'finalReveal';
   layout: BoardLayout;
   title: string;
   won: number;
@@ -58,7 +60,13 @@ function Reveal({
   const giftX = opened ? panel.width * 0.3 : cx;
   const bodyFont = opened ? Math.round(fonts.overlayBody * 0.85) : fonts.overlayBody;
   return (
-    <OverlayFrame stage={layout} panel={panel} title={title} titleSize={fonts.overlayTitle}>
+    <OverlayFrame
+      stage={layout}
+      panel={panel}
+      title={title}
+      titleSize={fonts.overlayTitle}
+      animation={animation}
+    >
       <pixiText
         text={youWonText(won)}
         anchor={{ x: 0.5, y: 0 }}
@@ -75,7 +83,14 @@ function Reveal({
           style={textStyle({ fontSize: fonts.overlayBody, fill: COLORS.muted })}
         />
       )}
-      <GiftShowcase gift={gift} x={giftX} y={top + labelH + size / 2} size={size} fontSize={bodyFont} />
+      <GiftShowcase
+        animation={animation}
+        gift={gift}
+        x={giftX}
+        y={top + labelH + size / 2}
+        size={size}
+        fontSize={bodyFont}
+      />
       {opened && (
         <>
           <pixiText
@@ -105,6 +120,7 @@ function Reveal({
             })}
           />
           <GiftShowcase
+            animation={animation}
             gift={opened.gift}
             x={panel.width * 0.7}
             y={top + labelH + size / 2}
@@ -147,6 +163,7 @@ export function DealRevealOverlay({
 }) {
   return (
     <Reveal
+      animation="dealReveal"
       layout={layout}
       title={GAME_TEXT.dealTitle}
       won={offer}
@@ -184,6 +201,7 @@ export function FinalRevealOverlay({
 }) {
   return (
     <Reveal
+      animation="finalReveal"
       layout={layout}
       title={finalRevealTitle(swapped)}
       won={winnings}

@@ -3,8 +3,8 @@ import { type Container, type Graphics, Rectangle } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useGameStore } from '../../store/gameStore';
 import type { Rect } from '../layout';
-import { SHOW_MOTION } from '../show/tuning';
-import { COLORS, MOTION } from '../theme';
+import { motion } from '../motion/motion';
+import { COLORS } from '../theme';
 import { CYAN_BODY, drawCoin, GOLD_BODY, textStyle, vertical } from './draw';
 import { useGiftTexture } from './giftTextures';
 import { useFitWidth } from './useFitWidth';
@@ -64,33 +64,42 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
     if (opened && !before.opened) {
       lidC.visible = true;
       insideC.visible = true;
-      insideC.scale.set(0.2);
+      const T = motion();
+      insideC.scale.set(T.caseOpen.gift.fromScale);
       insideC.alpha = 0;
       // The last cases: a shake as the case comes forward, a pause, then a slower lid and a bigger pop.
-      const S = SHOW_MOTION.slowOpen;
+      const S = T.showMoments.slowOpen;
       const slowly = slowRef.current;
       const lidAt = slowly ? S.shake + S.pause : 0;
-      const lidTime = slowly ? S.lid : MOTION.caseFlip;
-      const pop = slowly ? S.giftPop : MOTION.giftPop;
+      const lid = slowly ? S.lid : T.caseOpen.lid;
+      const pop = slowly ? S.gift : T.caseOpen.gift;
       if (slowly) {
-        bodyC.rotation = -S.shakeSwing;
-        tween(bodyC, {
-          rotation: S.shakeSwing,
-          duration: S.shake / S.shakes,
-          yoyo: true,
-          repeat: S.shakes - 1,
-          ease: 'sine.inOut',
-          onComplete: () => {
-            bodyC.rotation = 0;
-          },
+        if (S.shakes > 0 && S.shake > 0) {
+          bodyC.rotation = -S.swing;
+          tween(bodyC, {
+            rotation: S.swing,
+            duration: S.shake / S.shakes,
+            yoyo: true,
+            repeat: S.shakes - 1,
+            ease: S.shakeEase,
+            onComplete: () => {
+              bodyC.rotation = 0;
+            },
+          });
+        }
+        tween(bodyC.scale, { x: S.lift, y: S.lift, duration: S.shake / 2, ease: S.liftEase });
+        tween(bodyC.scale, {
+          x: 1,
+          y: 1,
+          duration: pop.duration,
+          delay: lidAt + lid.duration,
+          ease: S.settle,
         });
-        tween(bodyC.scale, { x: S.lift, y: S.lift, duration: S.shake / 2, ease: 'power2.out' });
-        tween(bodyC.scale, { x: 1, y: 1, duration: pop, delay: lidAt + lidTime, ease: 'power2.inOut' });
       }
-      tween(lidC.scale, { y: 0, duration: lidTime, delay: lidAt, ease: slowly ? 'power3.in' : 'power2.in' });
+      tween(lidC.scale, { y: 0, duration: lid.duration, delay: lidAt, ease: lid.ease });
       tween(lidC, {
         alpha: 0,
-        duration: lidTime,
+        duration: lid.duration,
         delay: lidAt,
         onComplete: () => {
           lidC.visible = false;
@@ -99,16 +108,17 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
       tween(insideC.scale, {
         x: 1,
         y: 1,
-        duration: pop,
-        delay: lidAt + lidTime,
-        ease: slowly ? 'back.out(3)' : 'back.out(2)',
+        duration: pop.duration,
+        delay: lidAt + lid.duration,
+        ease: pop.ease,
       });
-      tween(insideC, { alpha: 1, duration: pop / 2, delay: lidAt + lidTime });
+      tween(insideC, { alpha: 1, duration: pop.duration / 2, delay: lidAt + lid.duration });
       return;
     }
     if (mine && !before.mine) {
-      bodyC.scale.set(1.18);
-      tween(bodyC.scale, { x: 1, y: 1, duration: MOTION.pickBounce, ease: 'elastic.out(1, 0.5)' });
+      const pick = motion().caseOpen.pick;
+      bodyC.scale.set(pick.fromScale);
+      tween(bodyC.scale, { x: 1, y: 1, duration: pick.duration, ease: pick.ease });
     }
     lidC.visible = !opened;
     lidC.alpha = 1;
@@ -131,7 +141,9 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
     const bodyC = body.current;
     if (!bodyC) return;
     const lift = (hover && tappable && !opened) || (sent && !opened);
-    tween(bodyC, { y: lift ? -Math.max(2, h * 0.05) : 0, duration: MOTION.hoverLift, ease: 'power2.out' });
+    const hoverMotion = motion().caseOpen.hover;
+    const by = lift && hoverMotion.lift > 0 ? -Math.max(2, h * hoverMotion.lift) : 0;
+    tween(bodyC, { y: by, duration: hoverMotion.duration, ease: hoverMotion.ease });
   }, [hover, tappable, opened, sent, h]);
 
   const drawLid = useCallback(

@@ -1,5 +1,6 @@
 import { GAME_TEXT } from '@dond/shared';
-import { useMemo } from 'react';
+import type { Container } from 'pixi.js';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { selectBoardView } from '../boardView';
 import type { BoardLayout } from '../layout';
@@ -11,13 +12,37 @@ import { PhoneOverlay } from '../overlays/PhoneOverlay';
 import { DealRevealOverlay, FinalRevealOverlay } from '../overlays/RevealOverlays';
 import { useGameStore } from '../../store/gameStore';
 import { Celebration } from '../show/Celebration';
+import { motion } from '../motion/motion';
 import { COLORS } from '../theme';
 import { Briefcase } from './Briefcase';
 import { Controls } from './Controls';
 import { headingStyle, textStyle } from './draw';
 import { useFitWidth } from './useFitWidth';
 import { useFrameOnCommit } from './useFrame';
+import { useTweens } from './useTweens';
 import { ValueBoardView } from './ValueBoardView';
+
+/**
+ * The view-mode change animation: when the player switches Desktop, iPad or Mobile, the new board comes in from
+ * a little smaller (or larger), centred, as it fades in. The first board of the page just appears.
+ */
+function useViewModeChange(layout: BoardLayout) {
+  const root = useRef<Container>(null);
+  const shownMode = useRef(layout.mode);
+  const tween = useTweens();
+  useLayoutEffect(() => {
+    const c = root.current;
+    if (!c || shownMode.current === layout.mode) return;
+    shownMode.current = layout.mode;
+    const T = motion().viewModeChange;
+    c.alpha = 0;
+    c.scale.set(T.fromScale);
+    c.position.set((layout.width * (1 - T.fromScale)) / 2, (layout.height * (1 - T.fromScale)) / 2);
+    tween(c, { alpha: 1, x: 0, y: 0, duration: T.duration, ease: T.ease });
+    tween(c.scale, { x: 1, y: 1, duration: T.duration, ease: T.ease });
+  }, [layout.mode, layout.width, layout.height, tween]);
+  return root;
+}
 
 /**
  * The whole board, drawn from the game store: it owns no game state, only how it looks. On a stage (`stage`),
@@ -45,9 +70,10 @@ export function Scene({ layout, stage = false }: { layout: BoardLayout; stage?: 
   const titleRef = useFitWidth(layout.title.width, GAME_TEXT.boardTitle);
   const statusRef = useFitWidth(layout.status.width, statusText);
   const { fonts } = layout;
+  const root = useViewModeChange(layout);
 
   return (
-    <pixiContainer>
+    <pixiContainer ref={root}>
       <ValueBoardView
         title={GAME_TEXT.lowerValues}
         layout={layout.lowerValues}

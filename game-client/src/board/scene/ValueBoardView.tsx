@@ -1,6 +1,7 @@
 import { formatNumber, GIFT_FALLBACK_IMAGE_URL, type Gift } from '@dond/shared';
 import { useEffect, useState } from 'react';
 import type { ValueBoardLayout } from '../layout';
+import { StrikeSweeps } from './StrikeSweeps';
 import { COLORS, cssColor, DIMMED_ALPHA, FONT_CSS } from '../theme';
 import { boardResolution, useCanvasTexture } from './canvasTexture';
 import { HEADING, PANEL_FILL, VALUE_ROW_FILL } from './draw';
@@ -251,12 +252,15 @@ export function ValueBoardView({
     [layout, title, higher, titleSize, rowSize, gifts, struck.join(), pictures, rows],
   );
   return (
-    <pixiSprite
-      texture={texture}
-      x={panel.x - MARGIN}
-      y={panel.y - MARGIN}
-      width={panel.width + 2 * MARGIN}
-      height={panel.height + 2 * MARGIN}
-    />
+    <>
+      <pixiSprite
+        texture={texture}
+        x={panel.x - MARGIN}
+        y={panel.y - MARGIN}
+        width={panel.width + 2 * MARGIN}
+        height={panel.height + 2 * MARGIN}
+      />
+      <StrikeSweeps rows={layout.rows} gifts={gifts} eliminated={eliminated} />
+    </>
   );
 }

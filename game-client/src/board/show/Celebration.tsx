@@ -8,10 +8,7 @@ import { useTweens } from '../scene/useTweens';
 import { COLORS } from '../theme';
 import { useGameStore } from '../../store/gameStore';
 import { celebrationChange, useShowStore } from '../../store/showStore';
-import { SHOW_MOTION } from './tuning';
-
-const CONFETTI_COLORS = [COLORS.gold, COLORS.goldLight, COLORS.cyan, COLORS.pink, 0xffffff, 0x9b6bff];
-const M = SHOW_MOTION.celebration;
+import { CLOCK_EASE, motion } from '../motion/motion';
 
 interface Piece {
   g: Graphics;
@@ -37,7 +34,7 @@ function useCelebrationTrigger() {
     const unsubscribe = useGameStore.subscribe((next, before) => {
       const change = celebrationChange(next, before);
       if (change === 'end') useShowStore.getState().end();
-      else if (change) useShowStore.getState().start(change, M.seconds * 1000);
+      else if (change) useShowStore.getState().start(change, motion().showMoments.celebration.seconds * 1000);
     });
     return () => {
       unsubscribe();
@@ -65,9 +62,11 @@ export function Celebration({ layout }: { layout: BoardLayout }) {
     const layer = pieces.current;
     const ribbon = banner.current;
     if (!celebration || !layer || !ribbon) return;
+    const M = motion().showMoments.celebration;
+    const colors = M.colors.map((c) => parseInt(c.slice(1), 16));
     const unit = Math.max(8, 15 * layout.scale);
     // One geometry per look, shared by every piece of that look.
-    const contexts = CONFETTI_COLORS.map((color) =>
+    const contexts = colors.map((color) =>
       new GraphicsContext().rect(-unit / 2, -unit * 0.3, unit, unit * 0.6).fill(color),
     );
     const coinShape = new Graphics();
@@ -76,7 +75,7 @@ export function Celebration({ layout }: { layout: BoardLayout }) {
     const rain = celebration.kind === 'beatTheBanker';
     const list: Piece[] = [];
     for (let i = 0; i < M.pieces; i++) {
-      const context = i % 9 === 0 ? coin : contexts[i % CONFETTI_COLORS.length]!;
+      const context = i % 9 === 0 ? coin : contexts[i % colors.length]!;
       const g = new Graphics(context);
       g.visible = false;
       layer.addChild(g);
@@ -105,9 +104,10 @@ export function Celebration({ layout }: { layout: BoardLayout }) {
     const run = tween(clock, {
       t: M.seconds,
       duration: M.seconds,
-      ease: 'none',
+      ease: CLOCK_EASE,
       onUpdate: () => {
-        const fade = Math.min(1, (M.seconds - clock.t) / M.fadeOut);
+        const left = M.seconds - clock.t;
+        const fade = M.fadeOut > 0 ? Math.min(1, left / M.fadeOut) : left > 0 ? 1 : 0;
         for (const p of list) {
           const t = clock.t - p.delay;
           p.g.visible = t > 0;
@@ -125,7 +125,7 @@ export function Celebration({ layout }: { layout: BoardLayout }) {
     });
     ribbon.alpha = 1;
     ribbon.scale.set(0.3);
-    const pop = tween(ribbon.scale, { x: 1, y: 1, duration: M.bannerIn, ease: 'back.out(2.2)' });
+    const pop = tween(ribbon.scale, { x: 1, y: 1, duration: M.banner.duration, ease: M.banner.ease });
     return () => {
       run.kill();
       pop.kill();

@@ -4,7 +4,7 @@ import { useCallback, useLayoutEffect, useRef } from 'react';
 import { textStyle } from '../scene/draw';
 import { useTweens } from '../scene/useTweens';
 import { COLORS } from '../theme';
-import { SHOW_MOTION } from './tuning';
+import { motion } from '../motion/motion';
 
 /** A chip narrower than this many characters of its font would need a font too small to read. */
 const MIN_CHIP_FONT = 12;
@@ -104,36 +104,38 @@ export function OfferStrip({
   const total = shown.length * chipW + (shown.length - 1) * gap;
   const chips = useRef<Array<Container | null>>([]);
   const tween = useTweens();
-  const O = SHOW_MOTION.offer;
   useLayoutEffect(() => {
+    const { chips: C, currentPulse: pulse } = motion().offerDialog;
     chips.current.forEach((chip, i) => {
       if (!chip) return;
       const last = i === shown.length - 1;
       chip.alpha = 0;
-      tween(chip, { alpha: 1, duration: O.chipIn, delay: i * O.chipStagger });
+      tween(chip, { alpha: 1, duration: C.duration, delay: i * C.stagger });
       tween(chip.scale, {
-        startAt: { x: 0.4, y: 0.4 },
+        startAt: { x: C.fromScale, y: C.fromScale },
         x: 1,
         y: 1,
-        duration: O.chipIn,
-        delay: i * O.chipStagger,
-        ease: 'back.out(2)',
-        onComplete: last
-          ? () => {
-              tween(chip.scale, {
-                x: O.currentScale,
-                y: O.currentScale,
-                duration: O.currentPulse,
-                yoyo: true,
-                repeat: 3,
-                ease: 'sine.inOut',
-              });
-            }
-          : undefined,
+        duration: C.duration,
+        delay: i * C.stagger,
+        ease: C.ease,
+        onComplete:
+          last && pulse.pulses > 0
+            ? () => {
+                // Out and back `pulses` times.
+                tween(chip.scale, {
+                  x: pulse.scale,
+                  y: pulse.scale,
+                  duration: pulse.duration,
+                  yoyo: true,
+                  repeat: pulse.pulses * 2 - 1,
+                  ease: pulse.ease,
+                });
+              }
+            : undefined,
       });
     });
     // Once per offer: the strip comes in when the dialog opens.
-  }, [shown.length, tween, O]);
+  }, [shown.length, tween]);
   return (
     <pixiContainer x={x - total / 2 + chipW / 2} y={y}>
       {shown.map((step, i) => (
