@@ -36,6 +36,7 @@ import { liveGamesRouter } from './modules/liveGames/liveGames.router.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
 import { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 import { stagePage, stageRouter } from './modules/stage/stage.router.js';
+import { adminTuningRouter, tuningRouter } from './modules/tuning/tuning.router.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
 
 export interface AppDeps {
@@ -170,8 +171,10 @@ function apiRoutes(
   router.use('/games', gamesRouter(ctx));
   router.use('/live-games', liveGamesRouter(ctx));
   router.use('/stage', stageRouter(ctx));
+  router.use('/tuning', tuningRouter(ctx));
   router.use('/admin/users', adminUsersRouter(ctx));
   router.use('/admin/games', adminGamesRouter(ctx));
+  router.use('/admin/tuning', adminTuningRouter(ctx));
   router.use('/openapi.json', openapiRouter(ctx));
 
   // Unknown API paths answer JSON, never a page of the client.

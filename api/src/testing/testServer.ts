@@ -211,6 +211,8 @@ export class TestClient {
     this.request<T>('GET', url, undefined, headers);
   post = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
     this.request<T>('POST', url, body ?? {}, headers);
+  put = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('PUT', url, body ?? {}, headers);
   patch = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
     this.request<T>('PATCH', url, body ?? {}, headers);
   delete = <T = any>(url: string, headers?: Record<string, string>) =>
