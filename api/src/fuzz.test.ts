@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from './app.js';
-import type { SavedGamePayload } from '@dond/shared';
+import { DEFAULT_TUNING_DOCUMENT, type SavedGamePayload } from '@dond/shared';
 import { playLiveGame } from './testing/games.js';
 import { rawRequest, sessionCookie, type RawRequest, type RawResponse } from './testing/rawHttp.js';
 import { startTestServer, TEST_PASSWORD, type TestServer } from './testing/testServer.js';
@@ -102,6 +102,10 @@ const ROUTES: Array<{ method: string; path: string; body?: () => Record<string, 
   { method: 'GET', path: '/api/stage/:key/game' },
   // A valid key's stream never ends: the fuzzed keys are never valid, so this is the refusal's path.
   { method: 'GET', path: '/api/stage/:key/events' },
+  { method: 'GET', path: '/api/tuning' },
+  { method: 'PUT', path: '/api/admin/tuning', body: () => structuredClone(DEFAULT_TUNING_DOCUMENT) },
+  { method: 'GET', path: '/api/admin/tuning/history' },
+  { method: 'POST', path: '/api/admin/tuning/rollback', body: () => ({ id: 1 }) },
   { method: 'GET', path: '/api/openapi.json' },
   // The pages: the game, its client-side routes and files, the admin console.
   { method: 'GET', path: '/' },

@@ -32,6 +32,7 @@ import {
   meResponseSchema,
   messageResponseSchema,
   myGamesResponseSchema,
+  publishedTuningSchema,
   recoverGameRequestSchema,
   reduceExpiryRequestSchema,
   registerRequestSchema,
@@ -45,6 +46,11 @@ import {
   sessionValidateResponseSchema,
   startLiveGameSchema,
   subscriberRequestSchema,
+  tuningChangeSchema,
+  tuningDocumentSchema,
+  tuningHistorySchema,
+  tuningRollbackSchema,
+  tuningSchema,
   userEmailRequestSchema,
   usersListResponseSchema,
   userStatusRequestSchema,
@@ -95,6 +101,12 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   LiveGameVerify: liveGameVerifySchema,
   StageInfo: stageInfoSchema,
   StageGame: stageGameSchema,
+  Tuning: tuningSchema,
+  TuningDocument: tuningDocumentSchema,
+  PublishedTuning: publishedTuningSchema,
+  TuningChange: tuningChangeSchema,
+  TuningHistory: tuningHistorySchema,
+  TuningRollbackRequest: tuningRollbackSchema,
 };
 for (const [refId, schema] of Object.entries(COMPONENTS))
   zodToOpenAPIRegistry.add(schema, { _internal: { refId } });
@@ -312,6 +324,35 @@ const ROUTES: Record<string, Route> = {
         content: { 'text/event-stream': { schema: { type: 'string' } } },
       },
     },
+  },
+  'GET /api/tuning': {
+    summary:
+      'The board’s published animation tuning (standard and reduced motion) and who published it when; the ' +
+      'built-in defaults (id null) while nothing is published or when the stored one no longer parses',
+    access: 'anyone',
+    answers: ok(publishedTuningSchema, 'The tuning every player and stage uses'),
+  },
+  'PUT /api/admin/tuning': {
+    summary:
+      'Publish a tuning as a new change: it becomes every player’s at once; a bad one is a 400 naming the ' +
+      'first field’s path and the rule (`details`: every problem, one a line)',
+    access: 'admin',
+    body: tuningDocumentSchema,
+    answers: ok(publishedTuningSchema, 'Published'),
+  },
+  'GET /api/admin/tuning/history': {
+    summary: 'The published changes, newest first (at most 100), to roll back to',
+    access: 'admin',
+    answers: ok(tuningHistorySchema, 'Newest first; rolledBackFrom names the change a rollback restored'),
+  },
+  'POST /api/admin/tuning/rollback': {
+    summary:
+      'Publish again the tuning of an earlier change, as a new change (the history is append-only); a 422 when ' +
+      'that tuning no longer fits the current schema',
+    access: 'admin',
+    body: tuningRollbackSchema,
+    errors: [404, 422],
+    answers: ok(publishedTuningSchema, 'Published again'),
   },
   'GET /api/games/my-games': {
     summary: 'The player’s own games',

@@ -1,6 +1,6 @@
 import { getRefId } from '@asteasolutions/zod-to-openapi';
 import * as shared from '@dond/shared';
-import { DEFAULT_GIFT_IDS } from '@dond/shared';
+import { DEFAULT_GIFT_IDS, DEFAULT_TUNING_DOCUMENT } from '@dond/shared';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveGamePayload } from '../../testing/games.js';
@@ -128,7 +128,7 @@ describe('GET /api/openapi.json', () => {
     for (const [path, methods] of Object.entries<any>(doc.paths)) {
       for (const [method, op] of Object.entries<any>(methods)) {
         const name = `${method} ${path}`;
-        expect(['get', 'post', 'patch', 'delete'], name).toContain(method);
+        expect(['get', 'put', 'post', 'patch', 'delete'], name).toContain(method);
         expect(op.summary, name).toEqual(expect.any(String));
         const templated = (path.match(/\{\w+\}/g) ?? []).map((p) => p.slice(1, -1));
         const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path' && p.required);
@@ -303,6 +303,23 @@ describe('GET /api/openapi.json', () => {
     expectDescribed('GET', '/api/admin/games', await admin.get('/api/admin/games'));
     expectDescribed('GET', '/api/admin/games/stats', await admin.get('/api/admin/games/stats'));
     expectDescribed('GET', '/api/admin/games/daily', await admin.get('/api/admin/games/daily?days=3'));
+
+    expectDescribed('GET', '/api/tuning', await visitor.get('/api/tuning'));
+    expectDescribed(
+      'PUT',
+      '/api/admin/tuning',
+      await player.put('/api/admin/tuning', DEFAULT_TUNING_DOCUMENT),
+    );
+    expectDescribed('PUT', '/api/admin/tuning', await admin.put('/api/admin/tuning', { standard: {} }));
+    const tuning = await admin.put('/api/admin/tuning', DEFAULT_TUNING_DOCUMENT);
+    expect(tuning.status).toBe(200);
+    expectDescribed('PUT', '/api/admin/tuning', tuning);
+    expectDescribed('GET', '/api/tuning', await visitor.get('/api/tuning'));
+    expectDescribed('GET', '/api/admin/tuning/history', await admin.get('/api/admin/tuning/history'));
+    const rollback = '/api/admin/tuning/rollback';
+    expectDescribed('POST', rollback, await admin.post(rollback, { id: tuning.body.id }));
+    expectDescribed('POST', rollback, await admin.post(rollback, { id: 999_999 }));
+    expectDescribed('POST', rollback, await admin.post(rollback, { id: 'x' }));
   });
 
   it('matches real answers of a busy or broken server: 429 and 503 with Retry-After', async () => {
