@@ -26,6 +26,11 @@ const ControlDeck = lazy(() =>
   import('./screens/control/ControlDeck').then((m) => ({ default: m.ControlDeck })),
 );
 
+// The tuning studio (issue 19), Tweakpane and all: no player's first load carries any of it.
+const StudioScreen = lazy(() =>
+  import('./screens/studio/StudioScreen').then((m) => ({ default: m.StudioScreen })),
+);
+
 /** /admin belongs to the admin console, its own app: hand it over with a full page load. */
 function AdminConsole() {
   const location = useLocation();
@@ -66,6 +71,14 @@ export function App() {
           element={
             <Suspense fallback={<LoadingScreen />}>
               <ControlDeck user={user} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/studio"
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <StudioScreen user={user} />
             </Suspense>
           }
         />

@@ -17,6 +17,7 @@ import {
 } from 'pixi.js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSessionStore } from '../store/sessionStore';
+import type { ViewMode } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
 import { mapPointerThroughTurn } from './pointer';
@@ -116,7 +117,10 @@ export interface StageCanvas {
  * The board on canvas: PixiJS through @pixi/react, drawn only when something changes (no running ticker),
  * with Pixi's accessibility layer giving every case and button a real <button>; on a stage, read-only.
  */
-export function PixiBoard({ stage }: { stage?: StageCanvas } = {}) {
+export function PixiBoard({
+  stage,
+  viewMode: forcedMode,
+}: { stage?: StageCanvas; viewMode?: ViewMode } = {}) {
   const host = useRef<HTMLDivElement>(null);
   const measured = useBoxSize(host);
   const size = stage ? { width: stage.area.width, height: stage.area.height } : measured;
@@ -126,7 +130,8 @@ export function PixiBoard({ stage }: { stage?: StageCanvas } = {}) {
   if (stage) setBoardResolutionScale(Math.max(1, stage.shownScale));
   const fontsReady = useFontsReady();
   const chosenMode = useSessionStore((s) => s.viewMode);
-  const viewMode = stage ? 'desktop' : chosenMode;
+  // The tuning studio's sandbox (a stage: it takes no input) shows every mode; a streamer's stage the desktop one.
+  const viewMode = forcedMode ?? (stage ? 'desktop' : chosenMode);
   const app = useRef<PixiApplication | null>(null);
   // @pixi/react renders the children it got first once its async init ends, over any newer ones: the
   // scene is handed over only after init, so a view change during start-up is not lost.

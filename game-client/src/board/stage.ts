@@ -47,6 +47,7 @@ function draw(time: number): void {
   app.render();
   frames++;
   afterRender?.();
+  for (const listener of frameListeners) listener(time);
   if (frames === 1) setTimeout(runAfterFirstFrame, 0);
 }
 
@@ -106,6 +107,14 @@ function requestRenderFromTween(): void {
   onTicker = true;
   // The ticker is awake (a tween is updating), so adding a listener runs it later in this same tick.
   gsap.ticker.add(drawOnTick);
+}
+
+const frameListeners = new Set<(time: number) => void>();
+
+/** Calls `listener` with each frame's time as it is drawn (the studio's frame-rate graph and play timer). */
+export function onFrameDrawn(listener: (time: number) => void): () => void {
+  frameListeners.add(listener);
+  return () => frameListeners.delete(listener);
 }
 
 /** Frames drawn since the page loaded: the benchmark reads it to show that a board at rest draws none. */

@@ -1,0 +1,123 @@
+import {
+  applySessionAction,
+  commitmentOf,
+  publicGameState,
+  resolveGiftSet,
+  startSession,
+  type LiveAction,
+  type LiveGamePublic,
+  type TuningAnimation,
+} from '@dond/shared';
+import { motion } from '../../board/motion/motion';
+import { useGameStore } from '../../store/gameStore';
+import { useShowStore } from '../../store/showStore';
+
+/**
+ * The studio's sandbox game (issue 19): one fixed deal of the default gifts, played by the shared rules to the
+ * moment an animation needs, then shown on the sandbox board as a stage shows a streamer's game (the game
+ * store's `follow`): the state before, then the state after, which plays as the board plays it.
+ */
+const SEEDS = { serverSeed: 'a5'.repeat(32), clientSeed: 'tuning-studio' };
+const COMMITMENT = commitmentOf(SEEDS.serverSeed);
+const PLAYER_CASE = 13;
+
+/** The sandbox player's next move: pick case 13, open cases from 1 up, refuse every offer, keep the case. */
+function nextAction(view: LiveGamePublic): LiveAction | null {
+  switch (view.phase) {
+    case 'selection':
+      return { type: 'pick', case: PLAYER_CASE };
+    case 'elimination': {
+      const next = view.cases.find((c) => !c.opened && c.number !== view.playerCase);
+      return next ? { type: 'open', case: next.number } : null;
+    }
+    case 'offer':
+      return { type: 'noDeal' };
+    case 'final-choice':
+      return { type: 'keep' };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Plays a fresh sandbox game (a new id each time, so the board takes it as a new game) until `stop` holds for
+ * an action and the state it led to; answers the states before and after it. `last` replaces the final
+ * action (a DEAL instead of NO DEAL).
+ */
+export function sandboxMoment(
+  stop: (before: LiveGamePublic, after: LiveGamePublic) => boolean,
+  last?: (before: LiveGamePublic) => LiveAction | null,
+): { before: LiveGamePublic; after: LiveGamePublic } {
+  const id = crypto.randomUUID();
+  let session = startSession(resolveGiftSet(null), SEEDS, id);
+  let before = publicGameState(session, id, COMMITMENT);
+  for (;;) {
+    const planned = nextAction(before);
+    if (!planned) throw new Error(`the sandbox game has no move in phase ${before.phase}`);
+    const action = last?.(before) ?? planned;
+    const step = applySessionAction(session, action);
+    if (step.rejected) throw new Error(step.rejected.message);
+    session = step.session;
+    const after = publicGameState(session, id, COMMITMENT);
+    if (stop(before, after)) return { before, after };
+    before = after;
+  }
+}
+
+const entered = (phase: LiveGamePublic['phase']) => (before: LiveGamePublic, after: LiveGamePublic) =>
+  before.phase !== phase && after.phase === phase;
+
+/** Shows `before` as it stands, then plays the move to `after` (or only shows `before`). */
+function show(moment: { before: LiveGamePublic; after?: LiveGamePublic }) {
+  const store = useGameStore.getState();
+  useShowStore.getState().end();
+  store.follow(moment.before);
+  if (moment.after) store.follow(moment.after);
+}
+
+/** What each animation's Play button does on the sandbox board; `switchViewMode` for the view-mode change. */
+export function playAnimation(animation: TuningAnimation, switchViewMode: () => void): void {
+  switch (animation) {
+    case 'caseOpen':
+    case 'valueStrike':
+      return show(sandboxMoment((_, after) => after.openedOrder.length === 1));
+    case 'caseToast': {
+      const { after } = sandboxMoment((_, a) => a.openedOrder.length === 1);
+      show({ before: after });
+      const caseNumber = after.openedOrder[0]!;
+      const giftId = after.cases.find((c) => c.number === caseNumber)?.giftId;
+      const gift = resolveGiftSet(null).find((g) => g.id === giftId);
+      // After the board has dropped the toast on show (in one commit with it, the toast would stay as it is).
+      if (gift)
+        setTimeout(() => useGameStore.setState({ caseReveal: { isVisible: true, caseNumber, gift } }), 50);
+      return;
+    }
+    case 'phoneCall':
+      return show(sandboxMoment(entered('offer')));
+    case 'offerDialog':
+      return show({ before: sandboxMoment(entered('offer')).after });
+    case 'dealReveal':
+      return show(
+        sandboxMoment(
+          (before, after) => before.phase === 'offer' && after.result !== null,
+          (before) => (before.phase === 'offer' ? { type: 'deal' } : null),
+        ),
+      );
+    case 'finalDecision':
+      return show({ before: sandboxMoment(entered('final-choice')).after });
+    case 'finalReveal':
+      return show(sandboxMoment((_, after) => after.result !== null));
+    case 'newGameDialog':
+      show({ before: sandboxMoment((_, after) => after.openedOrder.length === 3).after });
+      useGameStore.setState({ overlay: 'confirmNewGame' });
+      return;
+    case 'showMoments': {
+      // The last case before the final decision opens slowly; then the celebration bursts over the board.
+      show(sandboxMoment(entered('final-choice')));
+      useShowStore.getState().start('bigValuesSurvive', motion().showMoments.celebration.seconds * 1000);
+      return;
+    }
+    case 'viewModeChange':
+      return switchViewMode();
+  }
+}
