@@ -112,14 +112,16 @@ test.describe('the tuning studio', () => {
     await setField(page, 'offerDialog.count.duration', '1.6');
     // A custom curve: the ease list's cubic-bézier entry and its editor.
     await page.getByLabel('offerDialog.meter.ease', { exact: true }).selectOption('cubic-bezier…');
+    // A new curve starts as CSS's ease (0.25, 0.1, 0.25, 1); its handles' fields move them.
     await setField(page, 'offerDialog.meter.ease curve x1', '0.1');
+    await setField(page, 'offerDialog.meter.ease curve y1', '0.7');
     const exporting = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const download = await exporting;
     expect(download.suggestedFilename()).toBe('tuning.json');
     const exported = JSON.parse(await fs.readFile((await download.path())!, 'utf8'));
     expect(exported.standard.offerDialog.count.duration).toBe(1.6);
-    expect(exported.standard.offerDialog.meter.ease).toMatch(/^cubic-bezier\(0\.1, /);
+    expect(exported.standard.offerDialog.meter.ease).toBe('cubic-bezier(0.1, 0.7, 0.25, 1)');
     expect(exported.reduced).toEqual(DEFAULT_TUNING_DOCUMENT.reduced);
 
     await page.getByRole('button', { name: 'Reset' }).click();
@@ -129,7 +131,7 @@ test.describe('the tuning studio', () => {
     const file = testInfo.outputPath('tuning.json');
     await fs.writeFile(file, JSON.stringify(exported));
     await page.getByLabel('Import a tuning file').setInputFiles(file);
-    await expect(page.getByRole('status')).toHaveText('Imported tuning.json');
+    await expect(page.getByRole('status', { name: 'Studio status' })).toHaveText('Imported tuning.json');
     await folder(page, 'Offer dialog');
     await expect(page.getByLabel('offerDialog.count.duration', { exact: true }).first()).toHaveValue('1.60');
     const again = page.waitForEvent('download');
@@ -149,7 +151,9 @@ test.describe('the tuning studio', () => {
     await expect(problems).toContainText(
       'tuning.json: reduced.phoneCall.ring.color: must be a colour as #rrggbb',
     );
-    await expect(page.getByRole('status')).toHaveText('Import refused: tuning.json is not a valid tuning');
+    await expect(page.getByRole('status', { name: 'Studio status' })).toHaveText(
+      'Import refused: tuning.json is not a valid tuning',
+    );
     await shot(page, 'studio-import-refused');
   });
 
@@ -162,10 +166,12 @@ test.describe('the tuning studio', () => {
     await folder(page, 'Case toast');
     await setField(page, 'caseToast.enter.duration', '0.8');
     await page.getByRole('button', { name: 'Publish' }).click();
-    await expect(page.getByRole('status')).toHaveText(
+    await expect(page.getByRole('status', { name: 'Studio status' })).toHaveText(
       /^Published as change #(\d+) for every player and stage$/,
     );
-    const id = Number(/#(\d+)/.exec((await page.getByRole('status').textContent())!)![1]);
+    const id = Number(
+      /#(\d+)/.exec((await page.getByRole('status', { name: 'Studio status' }).textContent())!)![1],
+    );
 
     // A player who never saw the studio: their board loads change #id with the page.
     const player = await users.create();
@@ -183,7 +189,7 @@ test.describe('the tuning studio', () => {
     expect(options[0]).toContain(`#${id} `);
     await history.selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Roll back' }).click();
-    await expect(page.getByRole('status')).toHaveText(
+    await expect(page.getByRole('status', { name: 'Studio status' })).toHaveText(
       /^Rolled back to change #\d+, published as change #\d+$/,
     );
     await fresh.reload();

@@ -42,7 +42,9 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
   const lid = useCachedContainer<Container>();
   const inside = useRef<Container>(null);
   const body = useRef<Container>(null);
-  const was = useRef({ opened, mine });
+  // The game it shows: a case opened in another game (a new deal shown as it stands) just appears open.
+  const gameId = useGameStore((s) => s.game.clientGameId);
+  const was = useRef({ opened, mine, gameId });
   const [hover, setHover] = useState(false);
   const texture = useGiftTexture(opened ? gift : null);
   const yourCase = useFitWidth(w * 0.92, mine ? GAME_TEXT.yourCase : '');
@@ -59,9 +61,10 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
     const bodyC = body.current;
     if (!lidC || !insideC || !bodyC) return;
     const before = was.current;
-    was.current = { opened, mine };
+    was.current = { opened, mine, gameId };
+    const sameGame = before.gameId === gameId;
     bodyC.rotation = 0;
-    if (opened && !before.opened) {
+    if (opened && !before.opened && sameGame) {
       lidC.visible = true;
       insideC.visible = true;
       const T = motion();
@@ -115,7 +118,7 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
       tween(insideC, { alpha: 1, duration: pop.duration / 2, delay: lidAt + lid.duration });
       return;
     }
-    if (mine && !before.mine) {
+    if (mine && !before.mine && sameGame) {
       const pick = motion().caseOpen.pick;
       bodyC.scale.set(pick.fromScale);
       tween(bodyC.scale, { x: 1, y: 1, duration: pick.duration, ease: pick.ease });
@@ -126,7 +129,7 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
     insideC.visible = opened;
     insideC.alpha = 1;
     insideC.scale.set(1);
-  }, [opened, mine]);
+  }, [opened, mine, gameId]);
 
   // A case that stops taking taps (opened, or an overlay came up) loses its hover: its button went away under
   // the pointer, so no pointer-out will ever come, and the next game would start with it lit (issue 15).

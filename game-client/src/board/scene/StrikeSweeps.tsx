@@ -2,6 +2,7 @@ import type { Gift } from '@dond/shared';
 import type { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../layout';
+import { useGameStore } from '../../store/gameStore';
 import { motion } from '../motion/motion';
 import { useTweens } from './useTweens';
 
@@ -33,8 +34,7 @@ function StrikeSweep({ row, onDone }: { row: Rect; onDone: () => void }) {
 }
 
 /**
- * The value-strike animation of a value board: a sweep over each row whose value was just struck off. Values
- * already struck when the board appears (a resumed game, a stage joining) sweep nothing.
+ * The value-strike animation of a value board: a sweep over the row whose value was just struck off.
  */
 export function StrikeSweeps({
   rows,
@@ -45,17 +45,21 @@ export function StrikeSweeps({
   gifts: readonly Gift[];
   eliminated: ReadonlySet<number>;
 }) {
-  const seen = useRef(eliminated);
+  const gameId = useGameStore((s) => s.game.clientGameId);
+  const seen = useRef({ eliminated, gameId });
   const [sweeps, setSweeps] = useState<Array<{ key: string; index: number }>>([]);
   useLayoutEffect(() => {
-    const before = seen.current;
-    seen.current = eliminated;
+    const { eliminated: before, gameId: beforeGame } = seen.current;
+    seen.current = { eliminated, gameId };
+    // One value struck, as a case opens; a board shown as it stands (a stage joining, a new game, a state
+    // skipped) sweeps nothing.
+    const one = beforeGame === gameId && eliminated.size === before.size + 1;
     const fresh = gifts.flatMap((g, index) =>
-      eliminated.has(g.id) && !before.has(g.id) ? [{ key: `${g.id}:${eliminated.size}`, index }] : [],
+      one && eliminated.has(g.id) && !before.has(g.id) ? [{ key: `${g.id}:${eliminated.size}`, index }] : [],
     );
     if (fresh.length) setSweeps((now) => [...now, ...fresh]);
     else if (eliminated.size < before.size) setSweeps([]);
-  }, [eliminated, gifts]);
+  }, [eliminated, gifts, gameId]);
   return (
     <>
       {sweeps.map(({ key, index }) =>

@@ -330,7 +330,7 @@ function Studio() {
         </button>
         <Link to="/">Back to the game</Link>
       </header>
-      <p className="studio-status" role="status">
+      <p className="studio-status" role="status" aria-label="Studio status">
         {status}
       </p>
       {problems.length > 0 && (

@@ -67,13 +67,22 @@ export function sandboxMoment(
 const entered = (phase: LiveGamePublic['phase']) => (before: LiveGamePublic, after: LiveGamePublic) =>
   before.phase !== phase && after.phase === phase;
 
-/** Shows `before` as it stands, then plays the move to `after` (or only shows `before`). */
-function show(moment: { before: LiveGamePublic; after?: LiveGamePublic }) {
+/**
+ * Shows `before` as it stands, then plays the move to `after` (or only shows `before`), then `then`. A fresh deal
+ * comes first, so every overlay, toast and celebration of the previous play is gone and this one enters anew.
+ */
+function show(moment: { before: LiveGamePublic; after?: LiveGamePublic }, then?: () => void) {
   const store = useGameStore.getState();
   useShowStore.getState().end();
-  store.follow(moment.before);
-  if (moment.after) store.follow(moment.after);
+  store.follow(sandboxMoment(() => true).before);
+  setTimeout(() => {
+    store.follow(moment.before);
+    if (moment.after) store.follow(moment.after);
+    then?.();
+  }, CLEAR_MS);
 }
+/** Long enough for the board to commit the fresh deal before the moment comes. */
+const CLEAR_MS = 50;
 
 /** What each animation's Play button does on the sandbox board; `switchViewMode` for the view-mode change. */
 export function playAnimation(animation: TuningAnimation, switchViewMode: () => void): void {
@@ -83,14 +92,12 @@ export function playAnimation(animation: TuningAnimation, switchViewMode: () => 
       return show(sandboxMoment((_, after) => after.openedOrder.length === 1));
     case 'caseToast': {
       const { after } = sandboxMoment((_, a) => a.openedOrder.length === 1);
-      show({ before: after });
       const caseNumber = after.openedOrder[0]!;
       const giftId = after.cases.find((c) => c.number === caseNumber)?.giftId;
       const gift = resolveGiftSet(null).find((g) => g.id === giftId);
-      // After the board has dropped the toast on show (in one commit with it, the toast would stay as it is).
-      if (gift)
-        setTimeout(() => useGameStore.setState({ caseReveal: { isVisible: true, caseNumber, gift } }), 50);
-      return;
+      return show({ before: after }, () => {
+        if (gift) useGameStore.setState({ caseReveal: { isVisible: true, caseNumber, gift } });
+      });
     }
     case 'phoneCall':
       return show(sandboxMoment(entered('offer')));
@@ -108,15 +115,14 @@ export function playAnimation(animation: TuningAnimation, switchViewMode: () => 
     case 'finalReveal':
       return show(sandboxMoment((_, after) => after.result !== null));
     case 'newGameDialog':
-      show({ before: sandboxMoment((_, after) => after.openedOrder.length === 3).after });
-      useGameStore.setState({ overlay: 'confirmNewGame' });
-      return;
-    case 'showMoments': {
-      // The last case before the final decision opens slowly; then the celebration bursts over the board.
-      show(sandboxMoment(entered('final-choice')));
-      useShowStore.getState().start('bigValuesSurvive', motion().showMoments.celebration.seconds * 1000);
-      return;
-    }
+      return show({ before: sandboxMoment((_, after) => after.openedOrder.length === 3).after }, () =>
+        useGameStore.setState({ overlay: 'confirmNewGame' }),
+      );
+    case 'showMoments':
+      // The last case before the final decision opens slowly; the celebration bursts over the board.
+      return show(sandboxMoment(entered('final-choice')), () =>
+        useShowStore.getState().start('bigValuesSurvive', motion().showMoments.celebration.seconds * 1000),
+      );
     case 'viewModeChange':
       return switchViewMode();
   }

@@ -8,7 +8,7 @@ import {
   type TuningAnimation,
 } from '@dond/shared';
 import * as EssentialsPlugin from '@tweakpane/plugin-essentials';
-import type { CubicBezierApi, FpsGraphBladeApi } from '@tweakpane/plugin-essentials';
+import { CubicBezier, type CubicBezierApi, type FpsGraphBladeApi } from '@tweakpane/plugin-essentials';
 import { Pane, type FolderApi, type NumberInputParams } from 'tweakpane';
 import { z } from 'zod';
 
@@ -50,6 +50,8 @@ const EASES = [
   'steps(1)',
 ];
 const CUSTOM = 'cubic-bezier…';
+/** CSS's own `ease`, where a new custom curve starts. */
+const DEFAULT_CURVE: [number, number, number, number] = [0.25, 0.1, 0.25, 1];
 
 export interface PaneHandlers {
   /** A field changed: the working tuning (mutated in place) is to be checked and played. */
@@ -98,14 +100,19 @@ function addEase(
   name(list.element, path);
   const curve = folder.addBlade({
     view: 'cubicbezier',
-    value: points ?? [0.25, 0.1, 0.25, 1],
+    value: points ?? DEFAULT_CURVE,
     expanded: true,
     label: `${key} curve`,
     picker: 'inline',
     hidden: !points,
   }) as CubicBezierApi;
-  for (const [i, input] of curve.element.querySelectorAll('input').entries())
-    input.setAttribute('aria-label', `${path} curve ${['x1', 'y1', 'x2', 'y2'][i] ?? i}`);
+  curve.value = new CubicBezier(...(points ?? DEFAULT_CURVE));
+  // The inline editor: the graph drags the two handles, and four fields take them as numbers (after the head's
+  // text field, hidden while the editor is open).
+  const fields = [...curve.element.querySelectorAll('input')].slice(-4);
+  fields.forEach((input, i) =>
+    input.setAttribute('aria-label', `${path} curve ${['x1', 'y1', 'x2', 'y2'][i]}`),
+  );
   const customCurve = () => formatCubicBezier(curve.value.toObject());
   list.on('change', ({ value }) => {
     curve.hidden = value !== CUSTOM;
