@@ -1,16 +1,23 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { ADMIN, expect, signIn, test } from './fixtures';
+
+/** Scripts that carry Tweakpane (its root view's class, its plugins' view names): the studio's alone. */
+const TWEAKPANE_CODE = /tp-rotv|fpsgraph|cubicbezier/;
+/** The scripts of the last visit that held Tweakpane's code. */
+const withTweakpane = new Set<string>();
 
 /** What a first visit loads before any interaction: every script's gzip size, by URL. */
 async function scriptsLoaded(page: Page, visit: () => Promise<void>): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
+  withTweakpane.clear();
   const pending: Array<Promise<void>> = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
     pending.push(
       res.body().then((body) => {
         sizes.set(new URL(res.url()).pathname, gzipSync(body, { level: 9 }).length);
+        if (TWEAKPANE_CODE.test(body.toString('utf8'))) withTweakpane.add(new URL(res.url()).pathname);
       }),
     );
   });
@@ -38,7 +45,8 @@ test.describe('the JavaScript a first visit loads', () => {
     );
     expect(total(sizes)).toBeGreaterThan(10 * 1024);
     expect(total(sizes)).toBeLessThan(200 * 1024);
-    expect([...sizes.keys()].some((url) => /tone|admin|PixiBoard/i.test(url))).toBe(false);
+    expect([...sizes.keys()].some((url) => /tone|admin|PixiBoard|Studio/i.test(url))).toBe(false);
+    expect([...withTweakpane]).toEqual([]);
   });
 
   // game-client/boardPreload.ts: the page's head starts the board's chunks for a player likely to need them.
@@ -88,6 +96,19 @@ test.describe('the JavaScript a first visit loads', () => {
       `game signed in: ${kb(total(sizes))} KB gzip in ${sizes.size} scripts: ${[...sizes.keys()].join(', ')}`,
     );
     expect(total(sizes)).toBeLessThan(450 * 1024);
-    expect([...sizes.keys()].some((url) => /tone|admin/i.test(url))).toBe(false);
+    expect([...sizes.keys()].some((url) => /tone|admin|Studio/i.test(url))).toBe(false);
+    // Issue 19: the tuning studio's code, Tweakpane included, never enters a player's first load.
+    expect([...withTweakpane]).toEqual([]);
+  });
+
+  // The check above sees Tweakpane where it is: the studio's own chunk, loaded by /studio alone.
+  test("the tuning studio's chunk carries Tweakpane", async ({ page }) => {
+    await scriptsLoaded(page, async () => {
+      await signIn(page, ADMIN);
+      await page.goto('/studio');
+      await expect(page.locator('.studio-pane .tp-rotv')).toBeVisible();
+    });
+    expect([...withTweakpane].length).toBeGreaterThan(0);
+    expect([...withTweakpane].every((url) => /StudioScreen/.test(url))).toBe(true);
   });
 });
