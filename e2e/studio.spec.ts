@@ -202,6 +202,38 @@ test.describe('the tuning studio', () => {
     await context.close();
   });
 
+  test('the reduced-motion variant: edited in the studio, played where the system asks for it', async ({
+    page,
+    browser,
+  }) => {
+    await openStudio(page);
+    await expect(page.locator('.studio-sandbox .pixi-board')).toHaveAttribute('data-motion', 'standard');
+    await page.getByLabel('Editing').selectOption('reduced');
+    await expect(page.locator('.studio-sandbox .pixi-board')).toHaveAttribute('data-motion', 'reduced');
+    await folder(page, 'Show moments');
+    await expect(page.getByLabel('showMoments.celebration.pieces', { exact: true }).first()).toHaveValue('0');
+    await folder(page, 'Case toast');
+    await setField(page, 'caseToast.enter.duration', '0.6');
+    const exporting = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const exported = JSON.parse(await fs.readFile((await (await exporting).path())!, 'utf8'));
+    expect(exported.reduced.caseToast.enter.duration).toBe(0.6);
+    expect(exported.standard.caseToast.enter.duration).toBe(0.25);
+    await shot(page, 'studio-reduced');
+
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const context = await browser.newContext({ reducedMotion });
+      const guest = await context.newPage();
+      await guest.goto('/auth');
+      await guest.getByRole('button', { name: 'Play as guest' }).click();
+      await expect(guest.locator('.pixi-board[data-ready="true"]')).toHaveAttribute(
+        'data-motion',
+        reducedMotion === 'reduce' ? 'reduced' : 'standard',
+      );
+      await context.close();
+    }
+  });
+
   test('a player who is not an admin is told the studio is for admins', async ({ page, users }) => {
     await signIn(page, await users.create());
     await page.goto('/studio');

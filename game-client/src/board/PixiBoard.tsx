@@ -21,7 +21,7 @@ import type { ViewMode } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
 import { mapPointerThroughTurn } from './pointer';
-import { loadPublishedTuning, useMotionStore } from './motion/motion';
+import { loadPublishedTuning, playsReduced, useMotionStore } from './motion/motion';
 import { loadBoardFonts } from './preload';
 import { boardResolution, setBoardResolutionScale } from './scene/canvasTexture';
 import { stageBackground } from './theme';
@@ -180,6 +180,7 @@ export function PixiBoard({
   // The published tuning (issue 19) comes with the page; until then the board moves with the defaults.
   useEffect(() => void loadPublishedTuning(), []);
   const tuning = useMotionStore((s) => (s.edited ? 'studio' : String(s.publishedId ?? 'default')));
+  const motionVariant = useMotionStore((s) => (playsReduced(s) ? 'reduced' : 'standard'));
 
   useLayoutEffect(() => {
     const application = app.current;
@@ -201,6 +202,7 @@ export function PixiBoard({
       className="pixi-board"
       data-ready={layout && fontsReady ? 'true' : undefined}
       data-tuning={tuning}
+      data-motion={motionVariant}
       style={style}
     >
       {/* Pixi starts (its WebGL context, its renderer's chunk) while the fonts load; the scene waits for them. */}

@@ -319,7 +319,9 @@ function Studio() {
             {history.length === 0 && <option value="">Nothing published yet</option>}
             {history.map((c) => (
               <option key={c.id} value={c.id}>
-                #{c.id} {new Date(c.publishedAt).toLocaleString()} by {c.publishedBy ?? 'a removed user'}
+                #{c.id} ·{' '}
+                {new Date(c.publishedAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })} ·{' '}
+                {c.publishedBy ?? 'a removed user'}
                 {c.rolledBackFrom ? ` (roll back to #${c.rolledBackFrom})` : ''}
               </option>
             ))}

@@ -75,13 +75,16 @@ function show(moment: { before: LiveGamePublic; after?: LiveGamePublic }, then?:
   const store = useGameStore.getState();
   useShowStore.getState().end();
   store.follow(sandboxMoment(() => true).before);
+  // Each state in a commit of its own: a move the board does not see from its state before plays nothing.
   setTimeout(() => {
     store.follow(moment.before);
-    if (moment.after) store.follow(moment.after);
-    then?.();
+    setTimeout(() => {
+      if (moment.after) store.follow(moment.after);
+      then?.();
+    }, CLEAR_MS);
   }, CLEAR_MS);
 }
-/** Long enough for the board to commit the fresh deal before the moment comes. */
+/** Long enough for the board to commit a state before the next comes. */
 const CLEAR_MS = 50;
 
 /** What each animation's Play button does on the sandbox board; `switchViewMode` for the view-mode change. */
