@@ -28,3 +28,4 @@ export * from './rules/playPlan.js';
 export * from './schemas/stage.js';
 export * from './tuning/tuning.js';
 export * from './tuning/defaults.js';
+export * from './audience/audience.js';

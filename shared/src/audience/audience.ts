@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { CASE_COUNT } from '../constants.js';
+
+/**
+ * The audience of a live stream (issue 20): one normalized event, whatever the source (TikFinity's WebSocket,
+ * tiktok-live-connector inside the API, the control deck's simulator). Every event carries its message id
+ * (`msgId`), by which it is de-duplicated.
+ */
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+const viewer = {
+  msgId: text('msgId', 64).min(1, { error: 'msgId must not be empty' }),
+  viewerId: text('viewerId', 64).min(1, { error: 'viewerId must not be empty' }),
+  uniqueId: text('uniqueId', 64),
+  nickname: text('nickname', 64),
+};
+const count = (field: string, max: number) =>
+  z
+    .number({ error: `${field} must be a number` })
+    .int({ error: `${field} must be a whole number` })
+    .min(0, { error: `${field} cannot be negative` })
+    .max(max, { error: `${field} must be at most ${max}` });
+
+export const audienceEventSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('chat'), ...viewer, comment: text('comment', 500) }),
+    z.strictObject({
+      type: z.literal('gift'),
+      ...viewer,
+      giftId: count('giftId', 2 ** 31),
+      giftName: text('giftName', 64),
+      /** Diamonds of one gift (a streak counts repeatCount of them). */
+      diamondCount: count('diamondCount', 1_000_000),
+      repeatCount: count('repeatCount', 100_000).min(1, { error: 'repeatCount must be at least 1' }),
+      /** The gift's picture as TikTok serves it, when the source gives one. */
+      pictureUrl: z.url({ error: 'pictureUrl must be a URL' }).max(500).optional(),
+    }),
+    z.strictObject({ type: z.literal('like'), ...viewer, likeCount: count('likeCount', 100_000) }),
+    z.strictObject({ type: z.literal('follow'), ...viewer }),
+    z.strictObject({ type: z.literal('share'), ...viewer }),
+    z.strictObject({ type: z.literal('join'), ...viewer }),
+  ],
+  { error: 'type must be one of chat, gift, like, follow, share, join' },
+);
+export type AudienceEvent = z.infer<typeof audienceEventSchema>;
+export type AudienceEventType = AudienceEvent['type'];
+
+/** What the audience does in a game, chosen on the deck. */
+export const AUDIENCE_MODES = ['off', 'vote', 'call'] as const;
+export type AudienceMode = (typeof AUDIENCE_MODES)[number];
+export const AUDIENCE_WINDOW_SECONDS = { min: 3, max: 120, default: 30 } as const;
+
+/** PUT /api/audience/settings */
+export const audienceSettingsSchema = z.strictObject(
+  {
+    mode: z.enum(AUDIENCE_MODES, { error: `mode must be one of ${AUDIENCE_MODES.join(', ')}` }),
+    windowSeconds: z
+      .number({ error: 'windowSeconds must be a number' })
+      .int({ error: 'windowSeconds must be a whole number' })
+      .min(AUDIENCE_WINDOW_SECONDS.min, {
+        error: `windowSeconds must be at least ${AUDIENCE_WINDOW_SECONDS.min}`,
+      })
+      .max(AUDIENCE_WINDOW_SECONDS.max, {
+        error: `windowSeconds must be at most ${AUDIENCE_WINDOW_SECONDS.max}`,
+      }),
+  },
+  { error: 'the settings hold only mode and windowSeconds' },
+);
+export type AudienceSettings = z.infer<typeof audienceSettingsSchema>;
+
+/** The live game's public state gains `audience`: the window open now, and what the chat said in it. */
+export const audienceStateSchema = z.object({
+  mode: z.enum(AUDIENCE_MODES),
+  open: z.boolean(),
+  /** When the open window ends (ISO 8601), or null. */
+  endsAt: z.string().nullable(),
+  votes: z.object({ deal: z.number().int().min(0), noDeal: z.number().int().min(0) }),
+  /** Calls per unopened case number ("7": 12). */
+  calls: z.record(z.string(), z.number().int().min(0)),
+});
+export type AudienceState = z.infer<typeof audienceStateSchema>;
+
+/** A chat line as a vote: `deal`, `no deal` (also `!deal`, `!nodeal`), or nothing. */
+export function voteIn(comment: string): 'deal' | 'noDeal' | null {
+  const said = comment.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (said === 'deal' || said === '!deal') return 'deal';
+  if (said === 'no deal' || said === 'nodeal' || said === '!nodeal' || said === '!no deal') return 'noDeal';
+  return null;
+}
+
+/** A chat line as a case call: `7` or `!open 7`, a case from 1 to 26, or nothing. */
+export function caseCallIn(comment: string): number | null {
+  const m = /^\s*(?:!open\s+)?#?(\d{1,2})\s*$/i.exec(comment);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n >= 1 && n <= CASE_COUNT ? n : null;
+}
