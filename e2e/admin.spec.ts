@@ -78,6 +78,7 @@ test.describe('admin dashboard', () => {
     );
     await expect(page.getByRole('menuitem', { name: 'Statistics' })).toHaveAttribute('href', '/admin/stats');
     await expect(page.getByRole('menuitem', { name: 'Backups' })).toHaveAttribute('href', '/admin/backups');
+    await expect(page.getByRole('menuitem', { name: 'Tuning studio' })).toHaveAttribute('href', '/studio');
     await expect(page.getByRole('link', { name: 'Game Stats' })).toHaveAttribute('href', '/admin/stats');
     await expect(page.getByRole('link', { name: 'Game Backups' })).toHaveAttribute('href', '/admin/backups');
 

@@ -17,6 +17,7 @@ import {
 } from 'pixi.js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSessionStore } from '../store/sessionStore';
+import { useBoxSize } from '../ui/useBoxSize';
 import type { ViewMode } from '../store/sessionStore';
 import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
@@ -77,26 +78,6 @@ function useFontsReady(): boolean {
     };
   }, []);
   return ready;
-}
-
-/** The size of the board's box in CSS pixels (in mobile mode, the already turned page's box). */
-function useBoxSize(ref: React.RefObject<HTMLElement | null>) {
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      // Layout sizes, not getBoundingClientRect: the mobile page is rotated by a transform.
-      const width = Math.floor(el.clientWidth);
-      const height = Math.floor(el.clientHeight);
-      setSize((s) => (s && s.width === width && s.height === height ? s : { width, height }));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref]);
-  return size;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '@dond/shared';
 import type { FpsGraphBladeApi } from '@tweakpane/plugin-essentials';
 import { gsap } from 'gsap';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { apiJson, serverMessage } from '../../api/request';
 import { BoardMirror } from '../../board/BoardMirror';
@@ -19,6 +19,7 @@ import { loadPublishedTuning, useMotionStore } from '../../board/motion/motion';
 import { useBoardComponent } from '../../board/preload';
 import { onFrameDrawn } from '../../board/stage';
 import { useGameStore } from '../../store/gameStore';
+import { useBoxSize } from '../../ui/useBoxSize';
 import type { ViewMode } from '../../store/sessionStore';
 import { playAnimation, sandboxMoment } from './sandbox';
 import { buildTuningPane } from './tuningPane';
@@ -34,21 +35,7 @@ const ADMIN_TUNING_URL = '/api/admin/tuning';
 /** The sandbox's box, measured: the board fills it as a stage fills its canvas. */
 function useBox() {
   const ref = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => {
-      const width = Math.floor(el.clientWidth);
-      const height = Math.floor(el.clientHeight);
-      setSize((s) => (s && s.width === width && s.height === height ? s : { width, height }));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, size] as const;
+  return [ref, useBoxSize(ref)] as const;
 }
 
 /**
