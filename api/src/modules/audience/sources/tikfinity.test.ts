@@ -1,0 +1,249 @@
+import { createServer } from 'node:net';
+import type { AudienceEvent } from '@dond/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { expectedEvents, FIXTURE_COUNTS, fixtureLines } from './fixtures.js';
+import { backoffDelay, DEFAULT_BACKOFF, type SourceClock, type SourceState } from './source.js';
+import { TikFinitySource } from './tikfinity.js';
+
+/** A stand-in for TikFinity: a real WebSocket server on 127.0.0.1. */
+interface FakeTikFinity {
+  server: WebSocketServer;
+  port: number;
+  connections: number;
+  close(): Promise<void>;
+}
+
+async function fakeTikFinity(
+  port: number,
+  onConnection: (socket: WebSocket) => void,
+  options: { autoPong?: boolean } = {},
+): Promise<FakeTikFinity> {
+  const server = new WebSocketServer({ host: '127.0.0.1', port, ...options });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const fake: FakeTikFinity = {
+    server,
+    port: (server.address() as { port: number }).port,
+    connections: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of server.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  };
+  server.on('connection', (socket) => {
+    fake.connections += 1;
+    onConnection(socket);
+  });
+  servers.push(fake);
+  return fake;
+}
+
+/** A port nothing listens on (taken, then freed). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const servers: FakeTikFinity[] = [];
+const sources: TikFinitySource[] = [];
+afterEach(async () => {
+  await Promise.all(sources.splice(0).map((source) => source.stop()));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+function client(url: string, options: Partial<ConstructorParameters<typeof TikFinitySource>[0]> = {}) {
+  const events: AudienceEvent[] = [];
+  const states: SourceState[] = [];
+  const source = new TikFinitySource({
+    url,
+    onEvent: (event) => events.push(event),
+    backoff: { initialMs: 40, maxMs: 160 },
+    ...options,
+  });
+  source.onState((state) => states.push(state));
+  sources.push(source);
+  return { source, events, states };
+}
+
+const sendFixtureThenClose = (socket: WebSocket) => {
+  for (const line of fixtureLines('tikfinity')) socket.send(line);
+  socket.close(1001, 'TikFinity restarts');
+};
+
+describe('the TikFinity client, against a real WebSocket server', () => {
+  it('hands on the fixture’s events, reconnects by itself when the server closes, and receives again', async () => {
+    const server = await fakeTikFinity(0, sendFixtureThenClose);
+    const { source, events, states } = client(`ws://127.0.0.1:${server.port}`);
+    expect(source.state).toEqual({ status: 'stopped' });
+    source.start();
+    const expected = expectedEvents('tikfinity');
+    await until(() => events.length >= 2 * expected.length, 'two rounds of events');
+
+    expect(events.slice(0, expected.length)).toEqual(expected);
+    expect(events.slice(expected.length, 2 * expected.length)).toEqual(expected);
+    expect(server.connections).toBeGreaterThanOrEqual(2);
+    const statuses = states.map((s) => s.status);
+    expect(statuses.slice(0, 5)).toEqual([
+      'connecting',
+      'connected',
+      'reconnecting',
+      'connecting',
+      'connected',
+    ]);
+    expect(states[2]).toMatchObject({
+      status: 'reconnecting',
+      attempt: 1,
+      lastError: 'connection closed (1001)',
+    });
+
+    await source.stop();
+    const counters = source.counters;
+    const rounds = counters.connections;
+    // Each round is the whole fixture; a round cut short by stop() is not counted here.
+    expect(counters.events).toBeGreaterThanOrEqual(2 * expected.length);
+    expect(counters.malformed).toBeGreaterThanOrEqual(2 * FIXTURE_COUNTS.tikfinity.malformed);
+    expect(counters.ignored).toBeGreaterThanOrEqual(2 * FIXTURE_COUNTS.tikfinity.ignored);
+    expect(counters.events).toBeLessThanOrEqual(rounds * expected.length);
+    expect(counters.lastMalformed).toBe('event must be text');
+  });
+
+  it('goes reconnecting while the server is down, and connected once it comes up', async () => {
+    const port = await freePort();
+    const { source, states, events } = client(`ws://127.0.0.1:${port}`);
+    source.start();
+    await until(() => states.filter((s) => s.status === 'reconnecting').length >= 3, 'three failed attempts');
+    const failed = states.filter((s) => s.status === 'reconnecting');
+    expect(failed.map((s) => s.attempt)).toEqual([1, 2, 3]);
+    expect(failed[0]?.lastError).toMatch(/ECONNREFUSED/);
+    expect(source.counters.connections).toBe(0);
+
+    await fakeTikFinity(port, (socket) => socket.send(fixtureLines('tikfinity')[0] ?? ''));
+    await until(() => source.state.status === 'connected', 'connected');
+    await until(() => events.length === 1, 'the first chat');
+    expect(events[0]).toMatchObject({ type: 'chat', comment: 'deal' });
+    expect(source.counters.connections).toBe(1);
+  });
+
+  it('stops reconnecting on stop(), and closes an open connection', async () => {
+    const port = await freePort();
+    const { source, states } = client(`ws://127.0.0.1:${port}`);
+    source.start();
+    await until(() => source.state.status === 'reconnecting', 'a failed attempt');
+    await source.stop();
+    expect(source.state).toEqual({ status: 'stopped' });
+    const server = await fakeTikFinity(port, () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 400)); // several back-offs' worth
+    expect(server.connections).toBe(0);
+    expect(states.at(-1)).toEqual({ status: 'stopped' });
+
+    // Started again, it connects; stopped while connected, it closes and stays closed.
+    const closed: number[] = [];
+    server.server.on('connection', (socket) => socket.on('close', (code) => closed.push(code)));
+    source.start();
+    await until(() => source.state.status === 'connected', 'connected');
+    await source.stop();
+    await until(() => closed.length === 1, 'the server to see the close');
+    expect(closed).toEqual([1000]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.connections).toBe(1);
+  });
+
+  it('replaces a connection that stops answering pings', async () => {
+    const server = await fakeTikFinity(0, () => undefined, { autoPong: false });
+    const { source, states } = client(`ws://127.0.0.1:${server.port}`, { pingIntervalMs: 50 });
+    source.start();
+    await until(() => server.connections >= 2, 'a second connection');
+    expect(states.find((s) => s.status === 'reconnecting')).toMatchObject({ lastError: 'no answer to ping' });
+  });
+
+  it('goes on when onEvent throws, counting it', async () => {
+    const server = await fakeTikFinity(0, (socket) => {
+      for (const line of fixtureLines('tikfinity').slice(0, 3)) socket.send(line);
+    });
+    const seen: string[] = [];
+    const { source } = client(`ws://127.0.0.1:${server.port}`, {
+      onEvent: (event) => {
+        seen.push(event.msgId);
+        if (seen.length === 1) throw new Error('the engine failed');
+      },
+    });
+    source.start();
+    await until(() => seen.length === 3, 'three events');
+    expect(source.counters).toMatchObject({ events: 3, handlerErrors: 1 });
+    expect(source.state.status).toBe('connected');
+  });
+
+  it('counts a binary frame as malformed', async () => {
+    const server = await fakeTikFinity(0, (socket) => socket.send(Buffer.from([1, 2, 3]), { binary: true }));
+    const { source } = client(`ws://127.0.0.1:${server.port}`);
+    source.start();
+    await until(() => source.counters.malformed === 1, 'the binary frame');
+    expect(source.counters.lastMalformed).toBe('binary message');
+  });
+
+  it('refuses a URL that is not ws:// or wss://', () => {
+    expect(() => new TikFinitySource({ url: 'http://localhost:21213', onEvent: () => undefined })).toThrow(
+      /ws:\/\//,
+    );
+    expect(new TikFinitySource({ onEvent: () => undefined }).url).toBe('ws://localhost:21213');
+  });
+});
+
+describe('the back-off', () => {
+  it('doubles from 0.5 s to 30 s', () => {
+    const delays = Array.from({ length: 10 }, (_, i) => backoffDelay(DEFAULT_BACKOFF, i + 1));
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000, 30_000]);
+    expect(backoffDelay(DEFAULT_BACKOFF, 10_000)).toBe(30_000);
+  });
+
+  it('is what the client waits, and starts again at 0.5 s after a successful connection', async () => {
+    const timers: { run: () => void; ms: number }[] = [];
+    let now = 1_000_000;
+    const clock: SourceClock = {
+      now: () => now,
+      setTimeout: (run, ms) => {
+        timers.push({ run, ms });
+        return timers.length;
+      },
+      clearTimeout: () => undefined,
+    };
+    const port = await freePort();
+    const { source, states } = client(`ws://127.0.0.1:${port}`, { clock, backoff: DEFAULT_BACKOFF });
+    source.start();
+    for (let i = 1; i <= 8; i += 1) {
+      await until(() => timers.length === i, `failure ${i}`);
+      const timer = timers[i - 1];
+      expect(source.state).toMatchObject({
+        status: 'reconnecting',
+        attempt: i,
+        nextAttemptAt: now + (timer?.ms ?? 0),
+      });
+      now += timer?.ms ?? 0;
+      if (i < 8) timer?.run();
+    }
+    expect(timers.map((t) => t.ms)).toEqual([500, 1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]);
+
+    const server = await fakeTikFinity(port, () => undefined);
+    timers[7]?.run();
+    await until(() => source.state.status === 'connected', 'connected');
+    for (const socket of server.server.clients) socket.close();
+    await until(() => timers.length === 9, 'the drop');
+    expect(timers[8]?.ms).toBe(500);
+    expect(states.filter((s) => s.status === 'connected')).toHaveLength(1);
+  });
+});
