@@ -14,9 +14,18 @@ export interface TikTokConnectorOptions extends SourceOptions {
   connectionOptions?: TikTokLiveConstructorConnectionOptions;
   /** How long one attempt may take before it is given up (default 45 s). */
   connectTimeoutMs?: number;
+  /**
+   * Where TikTokLiveConnection and its event names come from: the library, imported on the first attempt, unless
+   * given (the tests give a subclass of the real one that does not go to the network).
+   */
+  library?: () => Promise<ConnectorLibraryParts>;
 }
 
-type Library = typeof ConnectorLibrary;
+export type ConnectorLibraryParts = Pick<
+  typeof ConnectorLibrary,
+  'TikTokLiveConnection' | 'WebcastEvent' | 'ControlEvent'
+>;
+const importLibrary = (): Promise<ConnectorLibraryParts> => import('tiktok-live-connector');
 
 /**
  * TikTokLiveConnection as the typed emitter it is at run time: the library types it through typed-emitter, whose
@@ -38,6 +47,7 @@ export class TikTokConnectorSource extends ReconnectingSource {
   readonly username: string;
   private readonly connectionOptions: TikTokLiveConstructorConnectionOptions;
   private readonly connectTimeoutMs: number;
+  private readonly library: () => Promise<ConnectorLibraryParts>;
   private connection: Connection | null = null;
   /** Which attempt is current; a late answer of an older one is ignored. */
   private generation = 0;
@@ -48,6 +58,7 @@ export class TikTokConnectorSource extends ReconnectingSource {
     if (this.username === '') throw new Error('a TikTok username is needed');
     this.connectionOptions = options.connectionOptions ?? {};
     this.connectTimeoutMs = options.connectTimeoutMs ?? 45_000;
+    this.library = options.library ?? importLibrary;
   }
 
   protected connect(): void {
@@ -57,9 +68,9 @@ export class TikTokConnectorSource extends ReconnectingSource {
 
   private async open(generation: number): Promise<void> {
     const current = () => generation === this.generation && !this.stopped;
-    let library: Library;
+    let library: ConnectorLibraryParts;
     try {
-      library = await import('tiktok-live-connector');
+      library = await this.library();
     } catch (err) {
       if (current()) this.lost(`tiktok-live-connector did not load: ${errorText(err)}`);
       return;
