@@ -28,6 +28,8 @@ import { createLogger, logFunction, requestLogger, type Log, type Logger } from 
 import type { Mailer } from './mail/mailer.js';
 import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
 import { adminGamesRouter } from './modules/admin/adminGames.router.js';
+import { AudienceEngine } from './modules/audience/audience.engine.js';
+import { audienceRouter } from './modules/audience/audience.router.js';
 import { adminUsersRouter } from './modules/admin/adminUsers.router.js';
 import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
 import { gamesRouter } from './modules/games/games.router.js';
@@ -56,6 +58,8 @@ export interface AppDeps {
   adminDir?: string;
   /** Where live games' changes are published (the streamer studio's pushes); one per process by default. */
   liveEvents?: LiveGameEvents;
+  /** The stream's audience (its windows' timers and its scores); one per app by default, closed by its owner. */
+  audience?: AudienceEngine;
 }
 
 // Resolved from this module rather than the working directory, so the server finds the builds however it is
@@ -69,10 +73,17 @@ export const HEALTH_DATABASE_TIMEOUT_MS = 1000;
 export const BODY_LIMIT = '100kb';
 
 /** Builds the whole server from its dependencies: nothing global, so tests make as many as they like. */
-export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionStore } {
+export function createApp(deps: AppDeps): {
+  app: Express;
+  sessions: KnexSessionStore;
+  /** To close when the server stops: its windows' timers, and the scores not yet written. */
+  audience: AudienceEngine;
+} {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? createLogger({ level: 'silent' });
   const log = deps.log ?? logFunction(logger);
+  const liveEvents = deps.liveEvents ?? new LiveGameEvents();
+  const audience = deps.audience ?? new AudienceEngine({ db: deps.db, now, events: liveEvents, log });
   const sessions = new KnexSessionStore(deps.db, now);
   const app = express();
   app.disable('x-powered-by');
@@ -85,7 +96,7 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
 
   // helmet's headers, computed once (http/securityHeaders.ts): the API's step sets the API's, and every other
   // answer (the API ends all of its own) gets the pages' with their CSP.
-  const api = apiRoutes(deps, sessions, now, log);
+  const api = apiRoutes({ ...deps, liveEvents, audience }, sessions, now, log);
   // The client's most frequent call, matched first, with no router of its own to go through.
   app.get('/api/auth/me', api.request, currentUserRoute);
   app.use('/api', api.router);
@@ -97,7 +108,7 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
   // Our own 404 and error pages, never Express's (a stack and the server's paths in development).
   app.use(pageNotFound());
   app.use(pageErrorHandler(log));
-  return { app, sessions };
+  return { app, sessions, audience };
 }
 
 /**
@@ -106,7 +117,7 @@ export function createApp(deps: AppDeps): { app: Express; sessions: KnexSessionS
  * API's error handler, for both.
  */
 function apiRoutes(
-  deps: AppDeps,
+  deps: AppDeps & Required<Pick<AppDeps, 'liveEvents' | 'audience'>>,
   sessions: KnexSessionStore,
   now: () => number,
   log: (m: string, e?: unknown) => void,
@@ -121,7 +132,8 @@ function apiRoutes(
     appUrl: deps.config.appUrl,
     limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
     log,
-    liveEvents: deps.liveEvents ?? new LiveGameEvents(),
+    liveEvents: deps.liveEvents,
+    audience: deps.audience,
   };
   // What every API request goes through, as one middleware rather than a router layer each (every layer
   // costs Express a match and a call): no-store, the origin check and the JSON body for state-changing
@@ -171,6 +183,7 @@ function apiRoutes(
   router.use('/games', gamesRouter(ctx));
   router.use('/live-games', liveGamesRouter(ctx));
   router.use('/stage', stageRouter(ctx));
+  router.use('/audience', audienceRouter(ctx));
   router.use('/tuning', tuningRouter(ctx));
   router.use('/admin/users', adminUsersRouter(ctx));
   router.use('/admin/games', adminGamesRouter(ctx));

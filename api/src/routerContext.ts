@@ -3,6 +3,7 @@ import type { KnexSessionStore } from './auth/sessionStore.js';
 import type { Db } from './db/knex.js';
 import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
+import type { AudienceEngine } from './modules/audience/audience.engine.js';
 import type { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 
 export interface RateLimits {
@@ -37,4 +38,6 @@ export interface RouterContext {
   log: (message: string, error?: unknown) => void;
   /** Every change of a live game, for the screens that show it (the streamer studio). */
   liveEvents: LiveGameEvents;
+  /** The stream's audience: its windows of votes and calls, its scores (issue 20). */
+  audience: AudienceEngine;
 }

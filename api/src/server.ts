@@ -38,7 +38,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     ? await RedisLiveGameEvents.connect(config.redisUrl, logFunction(logger))
     : new LiveGameEvents();
   if (config.redisUrl) print('Live game pushes go through Redis (REDIS_URL)');
-  const { app, sessions } = createApp({ config, db, mailer, sessionSecret: secret, logger, liveEvents });
+  const { app, sessions, audience } = createApp({
+    config,
+    db,
+    mailer,
+    sessionSecret: secret,
+    logger,
+    liveEvents,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, (error) => (error ? reject(error) : resolve(s)));
   });
@@ -59,6 +66,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     async close() {
       clearInterval(pruner);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // The audience's windows stop (nothing applied) and its pending scores are written while the database is up.
+      await audience.close();
       // Open stages' streams would hold the server open: they end, and their screens reconnect elsewhere; their
       // connections, idle once the streams have ended, close with the others.
       await liveEvents.close();

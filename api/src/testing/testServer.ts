@@ -80,6 +80,8 @@ export interface TestServer {
   db: Db;
   outbox: string;
   sessions: ReturnType<typeof createApp>['sessions'];
+  /** The app's audience engine (what the audience's sources feed). */
+  audience: ReturnType<typeof createApp>['audience'];
   client(): TestClient;
   createUser(input: Partial<CreateUserInput> & { username: string }): Promise<User>;
   close(): Promise<void>;
@@ -137,7 +139,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await migrateLatest(db);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
   const appUrl = options.appUrl ?? 'http://localhost:3000';
-  const { app, sessions } = createApp({
+  const { app, sessions, audience } = createApp({
     config: { appUrl, trustProxy: options.trustProxy },
     db,
     mailer: options.mailer ?? createMailer({ from: 'test@localhost', outbox }),
@@ -160,9 +162,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     outbox,
     sessions,
+    audience,
     client: () => new TestClient(url),
     createUser: (input) => createTestUser(db, input),
     async close() {
+      await audience.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.destroy();

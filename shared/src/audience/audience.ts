@@ -98,3 +98,60 @@ export function caseCallIn(comment: string): number | null {
   const n = Number(m[1]);
   return n >= 1 && n <= CASE_COUNT ? n : null;
 }
+
+/** GET and PUT /api/audience/blocklist: words that hide a viewer's name (shown as 'viewer'). */
+export const AUDIENCE_BLOCKLIST_LIMITS = { words: 200, wordLength: 40 } as const;
+export const audienceBlocklistSchema = z.strictObject(
+  {
+    words: z
+      .array(
+        z
+          .string({ error: 'each word must be text' })
+          .trim()
+          .min(1, { error: 'a word must not be empty' })
+          .max(AUDIENCE_BLOCKLIST_LIMITS.wordLength, {
+            error: `a word must be at most ${AUDIENCE_BLOCKLIST_LIMITS.wordLength} characters`,
+          }),
+        { error: 'words must be a list of words' },
+      )
+      .max(AUDIENCE_BLOCKLIST_LIMITS.words, {
+        error: `words must hold at most ${AUDIENCE_BLOCKLIST_LIMITS.words} words`,
+      }),
+  },
+  { error: 'the blocklist holds only words' },
+);
+export type AudienceBlocklist = z.infer<typeof audienceBlocklistSchema>;
+
+/** How a viewer is named where the audience shows: 'viewer' for an empty name or one holding a blocked word. */
+export const HIDDEN_VIEWER_NAME = 'viewer';
+export function shownViewerName(nickname: string, blockedWords: readonly string[]): string {
+  const name = nickname.trim();
+  if (!name) return HIDDEN_VIEWER_NAME;
+  const lower = name.toLowerCase();
+  return blockedWords.some((word) => lower.includes(word.toLowerCase())) ? HIDDEN_VIEWER_NAME : name;
+}
+
+/** GET /api/audience/leaderboard: the top 10 voters and gifters of the game on the stage and of the stream. */
+export const AUDIENCE_LEADERBOARD_SIZE = 10;
+const voterRowSchema = z.object({ viewerName: z.string(), votes: z.number().int().min(0) });
+const gifterRowSchema = z.object({ viewerName: z.string(), diamonds: z.number().int().min(0) });
+const boardSchema = z.object({ voters: z.array(voterRowSchema), gifters: z.array(gifterRowSchema) });
+export const audienceLeaderboardSchema = z.object({ game: boardSchema, stream: boardSchema });
+export type AudienceLeaderboard = z.infer<typeof audienceLeaderboardSchema>;
+
+/** A stage's `gift` push: a gift received, with the viewer's name as shown. */
+export const audienceGiftSchema = z.object({
+  viewerName: z.string(),
+  giftId: z.number().int(),
+  giftName: z.string(),
+  diamondCount: z.number().int().min(0),
+  repeatCount: z.number().int().min(1),
+  pictureUrl: z.string().optional(),
+});
+export type AudienceGift = z.infer<typeof audienceGiftSchema>;
+
+/** A stage's `audience` push: the audience state of the game shown, as it changes (at most every 100 ms). */
+export interface AudiencePush {
+  gameId: string;
+  audience: AudienceState;
+}

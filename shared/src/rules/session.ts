@@ -1,3 +1,4 @@
+import type { AudienceState } from '../audience/audience.js';
 import { giftById, type Gift } from '../gifts/catalogue.js';
 import { sortByCoins } from '../gifts/giftSet.js';
 import { dealPrefix, fairRng, offerPrefix } from '../fair/fair.js';
@@ -154,6 +155,8 @@ export interface LiveGamePublic {
   /** The offer on the table in the offer phase, else null. */
   readonly currentOffer: number | null;
   readonly result: LiveResult | null;
+  /** The stream's audience in this game (issue 20): the API adds it; a guest's game has none. */
+  readonly audience?: AudienceState;
 }
 
 export function isSessionOver(session: GameSession): boolean {

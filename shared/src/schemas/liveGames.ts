@@ -4,6 +4,7 @@ import { CLIENT_SEED_PATTERN, SERVER_SEED_PATTERN } from '../fair/fair.js';
 import { LIVE_ACTION_TYPES } from '../rules/session.js';
 import { GAME_OUTCOMES, GAME_PHASES } from '../rules/state.js';
 import { caseNumberSchema } from './games.js';
+import { audienceStateSchema } from '../audience/audience.js';
 
 export const clientSeedSchema = z
   .string({ error: 'clientSeed must be text' })
@@ -81,6 +82,8 @@ export const liveGamePublicSchema = z.object({
       swapped: z.boolean().nullable(),
     })
     .nullable(),
+  /** What the stream's audience does in this game (issue 20): in every answer and push of the API. */
+  audience: audienceStateSchema.optional(),
 });
 
 /** GET /api/live-games/{id}/verify: what anyone needs to check a game. */

@@ -16,8 +16,8 @@ const playerOf = (req: Request) => {
 };
 
 /** /api/live-games: games dealt and held by the server, and the proof of each (verify, for anyone). */
-export function liveGamesRouter({ db, now, liveEvents }: RouterContext): Router {
-  const service = liveGamesService(db, now, liveEvents);
+export function liveGamesRouter({ db, now, liveEvents, audience }: RouterContext): Router {
+  const service = liveGamesService(db, now, liveEvents, audience);
   const router = express.Router();
 
   router.get('/:id/verify', async (req, res) => {

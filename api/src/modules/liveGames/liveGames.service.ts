@@ -22,6 +22,7 @@ import type { Db } from '../../db/knex.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { giftSetsRepo } from '../gifts/gifts.repo.js';
 import { notOwnGiftSet } from '../games/games.service.js';
+import type { AudienceEngine } from '../audience/audience.engine.js';
 import type { LiveGameEvents } from '../stage/liveGameEvents.js';
 import { liveGamesRepo, type LiveGame } from './liveGames.repo.js';
 
@@ -81,8 +82,16 @@ class SessionCache {
 
 const CACHED_SESSIONS = 10_000;
 
-/** Live games: dealt, held and recorded by the server (issue 17; docs/provably-fair.md). */
-export function liveGamesService(db: Db, now: () => number, events?: LiveGameEvents) {
+/**
+ * Live games: dealt, held and recorded by the server (issue 17; docs/provably-fair.md). With `audience`, every
+ * state answered or pushed carries the audience's part (issue 20), and each new state goes to the audience first.
+ */
+export function liveGamesService(
+  db: Db,
+  now: () => number,
+  events?: LiveGameEvents,
+  audience?: AudienceEngine,
+) {
   const repo = liveGamesRepo(db);
   const cache = new SessionCache(CACHED_SESSIONS);
 
@@ -102,9 +111,16 @@ export function liveGamesService(db: Db, now: () => number, events?: LiveGameEve
 
   const publicOf = (game: LiveGame, session: GameSession): LiveGamePublic =>
     publicGameState(session, game.id, game.commitment);
-  /** A new state, as answered to the player, and told to every screen showing their games. */
-  const changed = (userId: number, game: LiveGamePublic): LiveGamePublic => {
-    events?.publish(userId, { type: 'game', game });
+  /** A state as read, with the audience's part. */
+  const shownTo = async (userId: number, game: LiveGamePublic): Promise<LiveGamePublic> =>
+    audience ? { ...game, audience: await audience.stateFor(userId, game) } : game;
+  /**
+   * A new state, as answered to the player, and told to every screen showing their games; the audience's window
+   * of the state before closes (applied or overridden) and the one this state asks for opens.
+   */
+  const changed = async (player: Player, state: LiveGamePublic): Promise<LiveGamePublic> => {
+    const game = audience ? { ...state, audience: await audience.gameChanged(player, state) } : state;
+    events?.publish(player.id, { type: 'game', game });
     return game;
   };
 
@@ -151,19 +167,19 @@ export function liveGamesService(db: Db, now: () => number, events?: LiveGameEve
       };
       await repo.start({ ...game, userId: player.id }, now());
       cache.set(id, session);
-      return changed(player.id, publicOf(game, session));
+      return changed(player, publicOf(game, session));
     },
 
     async current(player: Player): Promise<LiveGamePublic> {
       const game = await repo.current(player.id);
       if (!game) throw notFound(NO_CURRENT_GAME);
-      return publicOf(game, sessionOf(game));
+      return shownTo(player.id, publicOf(game, sessionOf(game)));
     },
 
     /** What a stage shows: the player's game in progress, else the one they finished last (its result stays). */
     async shown(userId: number): Promise<LiveGamePublic | null> {
       const game = await repo.latestShown(userId);
-      return game ? publicOf(game, sessionOf(game)) : null;
+      return game ? shownTo(userId, publicOf(game, sessionOf(game))) : null;
     },
 
     /**
@@ -176,7 +192,7 @@ export function liveGamesService(db: Db, now: () => number, events?: LiveGameEve
         const game = await ownGame(player, id);
         const session = sessionOf(game);
         if (request.seq < game.seq && sameAction(game.actions[request.seq], action)) {
-          return publicOf(game, session);
+          return shownTo(player.id, publicOf(game, session));
         }
         // As the public state names it (the session never rests in phone-ringing).
         const phase = session.state.gamePhase === 'phone-ringing' ? 'offer' : session.state.gamePhase;
@@ -206,7 +222,7 @@ export function liveGamesService(db: Db, now: () => number, events?: LiveGameEve
         if (!isSessionOver(step.session)) {
           if (await repo.advance(id, game.seq, step.session.actions, at)) {
             cache.set(id, step.session);
-            return changed(player.id, publicOf(game, step.session));
+            return changed(player, publicOf(game, step.session));
           }
           continue; // Another request applied an action first: answer as a repeat, or 409.
         }
@@ -219,7 +235,7 @@ export function liveGamesService(db: Db, now: () => number, events?: LiveGameEve
         const record = await repo.finish(id, game.seq, step.session.actions, player, payload, at);
         if (record) {
           cache.delete(id);
-          return changed(player.id, publicOf(game, step.session));
+          return changed(player, publicOf(game, step.session));
         }
       }
     },

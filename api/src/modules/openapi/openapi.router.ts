@@ -8,6 +8,11 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import {
   adminUserSchema,
+  audienceBlocklistSchema,
+  audienceEventSchema,
+  audienceLeaderboardSchema,
+  audienceSettingsSchema,
+  audienceStateSchema,
   clearGamesResponseSchema,
   currentUserSchema,
   customGiftSetRequestSchema,
@@ -101,6 +106,11 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   LiveGameVerify: liveGameVerifySchema,
   StageInfo: stageInfoSchema,
   StageGame: stageGameSchema,
+  AudienceSettings: audienceSettingsSchema,
+  AudienceEvent: audienceEventSchema,
+  AudienceState: audienceStateSchema,
+  AudienceLeaderboard: audienceLeaderboardSchema,
+  AudienceBlocklist: audienceBlocklistSchema,
   Tuning: tuningSchema,
   TuningDocument: tuningDocumentSchema,
   PublishedTuning: publishedTuningSchema,
@@ -315,7 +325,8 @@ const ROUTES: Record<string, Route> = {
   'GET /api/stage/{key}/events': {
     summary:
       'Server-Sent Events: `game` with the state now, then each change as it is made; `continue` when CONTINUE ' +
-      'closes a DEAL’s reveal; `revoked` when the key is replaced',
+      'closes a DEAL’s reveal; `audience` ({ gameId, audience }) as the chat’s votes and calls change, at most ' +
+      'every 100 ms; `gift` for each gift of the audience; `revoked` when the key is replaced',
     access: 'anyone',
     errors: [404],
     answers: {
@@ -324,6 +335,49 @@ const ROUTES: Record<string, Route> = {
         content: { 'text/event-stream': { schema: { type: 'string' } } },
       },
     },
+  },
+  'GET /api/audience/settings': {
+    summary:
+      'The player’s audience settings: what the chat does in their games (off, vote, call) and for how long',
+    access: 'player',
+    answers: ok(audienceSettingsSchema, 'The settings (mode off and 30 s until changed)'),
+  },
+  'PUT /api/audience/settings': {
+    summary: 'Choose what the chat does (off, vote, call) and the window’s length (3 to 120 s)',
+    access: 'player',
+    body: audienceSettingsSchema,
+    answers: ok(audienceSettingsSchema, 'The settings kept'),
+  },
+  'POST /api/audience/simulate': {
+    summary:
+      'One normalized event of the player’s own stream (the deck’s simulator): counted as a source’s event is; ' +
+      'a message id seen lately is accepted and ignored (`taken: false`)',
+    access: 'player',
+    body: audienceEventSchema,
+    answers: {
+      202: {
+        description: 'Accepted',
+        ...json(z.object({ taken: z.boolean().describe('false for a repeat of a recent msgId') })),
+      },
+    },
+  },
+  'GET /api/audience/leaderboard': {
+    summary:
+      'The top 10 voters and gifters of the game on the stage and of the stream (across games), names through ' +
+      'the blocklist',
+    access: 'player',
+    answers: ok(audienceLeaderboardSchema, 'Voters by votes, gifters by diamonds, most first'),
+  },
+  'GET /api/audience/blocklist': {
+    summary: 'The words that hide a viewer’s name (shown as ‘viewer’)',
+    access: 'player',
+    answers: ok(audienceBlocklistSchema, 'The words'),
+  },
+  'PUT /api/audience/blocklist': {
+    summary: 'Replace the blocklist: at most 200 words of 1 to 40 characters, matched without case',
+    access: 'player',
+    body: audienceBlocklistSchema,
+    answers: ok(audienceBlocklistSchema, 'The words kept (repeats once)'),
   },
   'GET /api/tuning': {
     summary:

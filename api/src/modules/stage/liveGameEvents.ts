@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { LiveGamePublic } from '@dond/shared';
+import type { AudienceGift, AudienceState, LiveGamePublic } from '@dond/shared';
 import { Redis } from 'ioredis';
 
 /**
@@ -11,7 +11,13 @@ export type LiveGameEvent =
   /** CONTINUE pressed after a DEAL on one of the player's screens: the others close the deal's reveal too. */
   | { type: 'continue'; gameId: string }
   | { type: 'revoked' }
-  | { type: 'closing' };
+  | { type: 'closing' }
+  /** The audience's state of the game changed (a vote, a call, a window opening or closing): at most every 100 ms. */
+  | { type: 'audience'; gameId: string; audience: AudienceState }
+  /** A gift from the stream's audience, its viewer named as the stage shows them. */
+  | { type: 'gift'; gift: AudienceGift }
+  /** A chat line that reads as a vote or a case call, for the instance holding the open window (screens ignore it). */
+  | { type: 'audienceInput'; viewerId: string; nickname: string; comment: string };
 export type LiveGameListener = (event: LiveGameEvent) => void;
 
 /**

@@ -2,10 +2,9 @@
 // another, through a real redis-server (Debian's redis-server package; .ci/run installs it). Two instances share
 // one database: on MariaDB (npm run test:mariadb) each with its own pool; on SQLite the one connection
 // (instances.test.ts says why). Without redis-server on the PATH the suite says so and skips.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { LiveGamePublic, StageGame, StageInfo } from '@dond/shared';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { EventStream } from '../../testing/eventStream.js';
+import { redisServer, startRedis } from '../../testing/redis.js';
 import {
   freshDatabase,
   testApp,
@@ -22,45 +22,7 @@ import {
 } from '../../testing/testServer.js';
 import { LiveGameEvents, RedisLiveGameEvents } from './liveGameEvents.js';
 
-const redisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!redisServer) console.warn('redis.test.ts skipped: no redis-server (apt-get install redis-server)');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startRedis(): Promise<{ url: string; stop(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-redis-'));
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-    { stdio: 'ignore' },
-  );
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 interface Instance {
   url: string;

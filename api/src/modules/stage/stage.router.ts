@@ -1,5 +1,7 @@
 import {
   STAGE_KEY_PATTERN,
+  type AudienceGift,
+  type AudiencePush,
   stageUrl,
   type StageContinue,
   type StageGame,
@@ -35,9 +37,9 @@ export function stagePage(db: Db): RequestHandler {
 }
 
 /** /api/stage: the streamer's stage key and URLs, and what a stage reads with its key (no sign-in). */
-export function stageRouter({ db, now, appUrl, liveEvents }: RouterContext): Router {
+export function stageRouter({ db, now, appUrl, liveEvents, audience }: RouterContext): Router {
   const repo = stageRepo(db);
-  const games = liveGamesService(db, now);
+  const games = liveGamesService(db, now, undefined, audience);
   const router = express.Router();
   const info = (key: string): StageInfo => ({
     key,
@@ -84,6 +86,15 @@ export function stageRouter({ db, now, appUrl, liveEvents }: RouterContext): Rou
         send('continue', { gameId: event.gameId } satisfies StageContinue);
         return;
       }
+      if (event.type === 'audience') {
+        send('audience', { gameId: event.gameId, audience: event.audience } satisfies AudiencePush);
+        return;
+      }
+      if (event.type === 'gift') {
+        send('gift', event.gift satisfies AudienceGift);
+        return;
+      }
+      if (event.type === 'audienceInput') return;
       if (event.type === 'closing') {
         stop();
         res.end();

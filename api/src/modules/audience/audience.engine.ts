@@ -1,0 +1,511 @@
+import {
+  audienceEventSchema,
+  caseCallIn,
+  shownViewerName,
+  voteIn,
+  type AudienceEvent,
+  type AudienceGift,
+  type AudienceLeaderboard,
+  type AudienceMode,
+  type AudienceSettings,
+  type AudienceState,
+  type LiveGamePublic,
+} from '@dond/shared';
+import type { Db } from '../../db/knex.js';
+import { AppError } from '../../http/errors.js';
+import { liveGamesRepo } from '../liveGames/liveGames.repo.js';
+import { liveGamesService, type LiveGamesService, type Player } from '../liveGames/liveGames.service.js';
+import type { LiveGameEvent, LiveGameEvents } from '../stage/liveGameEvents.js';
+import {
+  audienceRepo,
+  STREAM_SCOPE,
+  type ScoreIncrement,
+  type ScoreRow,
+  type StoredAudienceSettings,
+} from './audience.repo.js';
+
+/** At most one `audience` push per streamer in this long (1,000 chat lines a second make ten pushes). */
+export const AUDIENCE_PUSH_INTERVAL_MS = 100;
+/** Message ids remembered per streamer to drop repeats (the newest this many; older ones are forgotten). */
+export const RECENT_MESSAGE_IDS = 10_000;
+/** How long a streamer's settings are taken from memory before they are read again (another instance's change). */
+export const SETTINGS_TTL_MS = 2_000;
+/** How often the viewers' votes and diamonds are written to the database (in one transaction). */
+export const SCORES_FLUSH_MS = 1_000;
+
+type Vote = 'deal' | 'noDeal';
+
+/** A window of the chat: open while the game waits in one state (its id and seq). */
+interface AudienceWindow {
+  kind: 'vote' | 'call';
+  gameId: string;
+  seq: number;
+  endsAt: number;
+  timer: NodeJS.Timeout;
+  /** Each viewer's last vote, or last case called. */
+  votes: Map<string, Vote>;
+  calls: Map<string, number>;
+  /** When each case was first called in the window (its order), for ties. */
+  firstCalled: Map<number, number>;
+  /** The cases a call may name: unopened, and not the player's own. */
+  openable: Set<number>;
+  /** This instance hears the streamer's bus while the window is open (chat lines, other instances' actions). */
+  unsubscribe: () => void;
+}
+
+/** What the engine holds of one streamer in this process. */
+interface Stream {
+  player: Player | null;
+  /** The streamer's live game this instance saw last: what an `audience` push is about when no window is open. */
+  gameId: string | null;
+  window: AudienceWindow | null;
+  /** Recent message ids, oldest first (a Set keeps insertion order): the LRU of de-duplication. */
+  seen: Set<string>;
+  dropped: number;
+  lastPush: number;
+  pushTimer: NodeJS.Timeout | null;
+}
+
+/** A viewer's pending increments, added to the database at the next flush. */
+interface PendingScore {
+  userId: number;
+  gameId: string | null;
+  viewerId: string;
+  nickname: string;
+  votes: number;
+  diamonds: number;
+}
+
+export interface AudienceEngineDeps {
+  db: Db;
+  now: () => number;
+  events: LiveGameEvents;
+  log: (message: string, error?: unknown) => void;
+}
+
+const closedState = (mode: AudienceMode): AudienceState => ({
+  mode,
+  open: false,
+  endsAt: null,
+  votes: { deal: 0, noDeal: 0 },
+  calls: {},
+});
+
+/**
+ * The stream's audience (issue 20; docs/decisions/0036-audience-engine.md): takes the normalized events of a
+ * streamer's sources, opens a window of the chat when the streamer's live game waits for a vote or a case, counts
+ * it, and applies its result as the player's action through the live games service. One per process.
+ */
+export class AudienceEngine {
+  private readonly streams = new Map<number, Stream>();
+  private readonly settingsCache = new Map<number, { settings: StoredAudienceSettings; at: number }>();
+  private readonly pending = new Map<string, PendingScore>();
+  private readonly repo: ReturnType<typeof audienceRepo>;
+  private readonly games: LiveGamesService;
+  private readonly flusher: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+  private order = 0;
+  private closed = false;
+
+  constructor(private readonly deps: AudienceEngineDeps) {
+    this.repo = audienceRepo(deps.db);
+    this.games = liveGamesService(deps.db, deps.now, deps.events, this);
+    this.flusher = setInterval(() => void this.flush(), SCORES_FLUSH_MS);
+    this.flusher.unref();
+  }
+
+  private stream(userId: number): Stream {
+    let stream = this.streams.get(userId);
+    if (!stream) {
+      stream = {
+        player: null,
+        gameId: null,
+        window: null,
+        seen: new Set(),
+        dropped: 0,
+        lastPush: 0,
+        pushTimer: null,
+      };
+      this.streams.set(userId, stream);
+    }
+    return stream;
+  }
+
+  // ---- settings ----------------------------------------------------------------------------------------------
+
+  async settings(userId: number): Promise<StoredAudienceSettings> {
+    const cached = this.settingsCache.get(userId);
+    if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.settings;
+    const settings = await this.repo.settings(userId);
+    this.settingsCache.set(userId, { settings, at: Date.now() });
+    return settings;
+  }
+
+  async saveSettings(userId: number, settings: AudienceSettings): Promise<AudienceSettings> {
+    await this.repo.saveSettings(userId, settings, this.deps.now());
+    this.settingsCache.delete(userId);
+    // A window of another mode than the one chosen now closes, applying nothing.
+    const window = this.streams.get(userId)?.window;
+    if (window && window.kind !== settings.mode) {
+      this.closeWindow(userId);
+      this.schedulePush(userId);
+    }
+    return { mode: settings.mode, windowSeconds: settings.windowSeconds };
+  }
+
+  async blocklist(userId: number): Promise<string[]> {
+    return [...(await this.settings(userId)).blockedWords];
+  }
+
+  async saveBlocklist(userId: number, words: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(words)];
+    await this.repo.saveBlocklist(userId, unique, this.deps.now());
+    this.settingsCache.delete(userId);
+    return unique;
+  }
+
+  // ---- the live game's state ---------------------------------------------------------------------------------
+
+  /** The audience part of a game's public state, as this instance knows it. */
+  async stateFor(userId: number, game: LiveGamePublic): Promise<AudienceState> {
+    const { mode } = await this.settings(userId);
+    const window = this.streams.get(userId)?.window;
+    if (window && window.gameId === game.id && window.seq === game.seq) return this.windowState(mode, window);
+    return closedState(mode);
+  }
+
+  /**
+   * A new state of the player's game (from the player, or from the audience's own result): an open window of an
+   * earlier state closes without applying anything (the streamer overrides it), and the window the new state
+   * asks for opens. Answers the audience state to send with the game.
+   */
+  async gameChanged(player: Player, game: LiveGamePublic): Promise<AudienceState> {
+    const stream = this.stream(player.id);
+    stream.player = player;
+    stream.gameId = game.id;
+    if (stream.window) this.closeWindow(player.id);
+    const settings = await this.settings(player.id);
+    const kind = windowKind(settings.mode, game);
+    if (kind && !this.closed) this.openWindow(player.id, kind, game, settings.windowSeconds);
+    const window = stream.window as AudienceWindow | null;
+    return window ? this.windowState(settings.mode, window) : closedState(settings.mode);
+  }
+
+  private openWindow(userId: number, kind: 'vote' | 'call', game: LiveGamePublic, seconds: number): void {
+    const stream = this.stream(userId);
+    const ms = seconds * 1000;
+    const window: AudienceWindow = {
+      kind,
+      gameId: game.id,
+      seq: game.seq,
+      endsAt: this.deps.now() + ms,
+      timer: setTimeout(() => void this.endWindow(userId, window), ms),
+      votes: new Map(),
+      calls: new Map(),
+      firstCalled: new Map(),
+      openable: new Set(
+        game.cases.filter((c) => !c.opened && c.number !== game.playerCase).map((c) => c.number),
+      ),
+      unsubscribe: this.deps.events.subscribe(userId, (event) => this.heard(userId, window, event)),
+    };
+    window.timer.unref();
+    stream.window = window;
+  }
+
+  /** Closes the streamer's open window, applying nothing. */
+  private closeWindow(userId: number): AudienceWindow | null {
+    const stream = this.streams.get(userId);
+    const window = stream?.window ?? null;
+    if (!stream || !window) return null;
+    clearTimeout(window.timer);
+    window.unsubscribe();
+    stream.window = null;
+    return window;
+  }
+
+  /** The window's time is up: its result is applied as the player's action; none (a tie, silence) applies nothing. */
+  private async endWindow(userId: number, window: AudienceWindow): Promise<void> {
+    const stream = this.streams.get(userId);
+    if (!stream || stream.window !== window) return;
+    this.closeWindow(userId);
+    const action = resultOf(window);
+    if (!action || !stream.player) {
+      this.schedulePush(userId);
+      return;
+    }
+    try {
+      await this.games.act(stream.player, window.gameId, { seq: window.seq, ...action });
+    } catch (error) {
+      // The game moved on another way at the same moment (the streamer's action won): nothing to apply.
+      if (!(error instanceof AppError)) this.deps.log('applying the audience’s result failed', error);
+      this.schedulePush(userId);
+    }
+  }
+
+  /** What the open window hears on the streamer's bus: chat lines (from any instance), and the game moving on. */
+  private heard(userId: number, window: AudienceWindow, event: LiveGameEvent): void {
+    if (this.stream(userId).window !== window) return;
+    if (event.type === 'audienceInput') {
+      // A viewer's votes count once per window on the leaderboards, whatever they change to.
+      const first =
+        window.kind === 'vote' ? !window.votes.has(event.viewerId) : !window.calls.has(event.viewerId);
+      if (!this.count(window, event.viewerId, event.comment)) return;
+      if (first) this.score(userId, window.gameId, event, 1, 0);
+      this.schedulePush(userId);
+      return;
+    }
+    // An action taken on another instance: the streamer overrides this window.
+    if (event.type === 'game' && (event.game.id !== window.gameId || event.game.seq > window.seq)) {
+      this.closeWindow(userId);
+      this.schedulePush(userId);
+    }
+  }
+
+  /** Counts a chat line in the window; answers whether the counts changed. */
+  private count(window: AudienceWindow, viewerId: string, comment: string): boolean {
+    if (window.kind === 'vote') {
+      const vote = voteIn(comment);
+      if (!vote || window.votes.get(viewerId) === vote) return false;
+      window.votes.delete(viewerId);
+      window.votes.set(viewerId, vote);
+      return true;
+    }
+    const called = caseCallIn(comment);
+    if (called === null || !window.openable.has(called) || window.calls.get(viewerId) === called)
+      return false;
+    window.calls.set(viewerId, called);
+    if (!window.firstCalled.has(called)) window.firstCalled.set(called, this.order++);
+    return true;
+  }
+
+  private windowState(mode: AudienceMode, window: AudienceWindow): AudienceState {
+    const votes = { deal: 0, noDeal: 0 };
+    for (const vote of window.votes.values()) votes[vote] += 1;
+    const calls: Record<string, number> = {};
+    for (const number of window.calls.values()) calls[number] = (calls[number] ?? 0) + 1;
+    return { mode, open: true, endsAt: new Date(window.endsAt).toISOString(), votes, calls };
+  }
+
+  // ---- events ------------------------------------------------------------------------------------------------
+
+  /**
+   * One event of the streamer's audience, from any source. A malformed event is dropped and counted (never
+   * thrown); a message id seen lately is a repeat and changes nothing. Answers whether the event was taken.
+   */
+  async receive(userId: number, raw: unknown): Promise<boolean> {
+    const parsed = audienceEventSchema.safeParse(raw);
+    const stream = this.stream(userId);
+    if (!parsed.success) {
+      stream.dropped += 1;
+      return false;
+    }
+    const event = parsed.data;
+    if (stream.seen.has(event.msgId)) return false;
+    stream.seen.add(event.msgId);
+    if (stream.seen.size > RECENT_MESSAGE_IDS) stream.seen.delete(stream.seen.values().next().value!);
+    if (event.type === 'chat') this.chat(userId, event);
+    else if (event.type === 'gift') await this.gift(userId, event);
+    return true;
+  }
+
+  /** Events dropped as malformed for the streamer, in this process. */
+  droppedEvents(userId: number): number {
+    return this.streams.get(userId)?.dropped ?? 0;
+  }
+
+  private chat(userId: number, event: Extract<AudienceEvent, { type: 'chat' }>): void {
+    // Only a line that reads as a vote or a call goes on, to whichever instance holds the window (this one too).
+    if (voteIn(event.comment) === null && caseCallIn(event.comment) === null) return;
+    this.deps.events.publish(userId, {
+      type: 'audienceInput',
+      viewerId: event.viewerId,
+      nickname: event.nickname,
+      comment: event.comment,
+    });
+  }
+
+  private async gift(userId: number, event: Extract<AudienceEvent, { type: 'gift' }>): Promise<void> {
+    // For the game in progress when the scores are written (it may have been started on another instance).
+    this.score(userId, null, event, 0, event.diamondCount * event.repeatCount);
+    const { blockedWords } = await this.settings(userId);
+    const gift: AudienceGift = {
+      viewerName: shownViewerName(event.nickname, blockedWords),
+      giftId: event.giftId,
+      giftName: event.giftName,
+      diamondCount: event.diamondCount,
+      repeatCount: event.repeatCount,
+      ...(event.pictureUrl ? { pictureUrl: event.pictureUrl } : {}),
+    };
+    this.deps.events.publish(userId, { type: 'gift', gift });
+  }
+
+  // ---- pushes ------------------------------------------------------------------------------------------------
+
+  /** An `audience` push now, or at the end of the streamer's 100 ms if one went out within them. */
+  private schedulePush(userId: number): void {
+    const stream = this.stream(userId);
+    if (stream.pushTimer || this.closed) return;
+    const wait = stream.lastPush + AUDIENCE_PUSH_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      void this.push(userId);
+      return;
+    }
+    stream.pushTimer = setTimeout(() => {
+      stream.pushTimer = null;
+      void this.push(userId);
+    }, wait);
+    stream.pushTimer.unref();
+  }
+
+  private async push(userId: number): Promise<void> {
+    const stream = this.stream(userId);
+    stream.lastPush = Date.now();
+    const gameId = stream.window?.gameId ?? stream.gameId;
+    if (!gameId) return;
+    try {
+      const { mode } = await this.settings(userId);
+      const window = stream.window;
+      const audience = window ? this.windowState(mode, window) : closedState(mode);
+      this.deps.events.publish(userId, { type: 'audience', gameId, audience });
+    } catch (error) {
+      this.deps.log('an audience push failed', error);
+    }
+  }
+
+  // ---- leaderboards ------------------------------------------------------------------------------------------
+
+  /** Adds to a viewer's pending score; `gameId` null: the streamer's game in progress, looked up at the flush. */
+  private score(
+    userId: number,
+    gameId: string | null,
+    viewer: { viewerId: string; nickname: string },
+    votes: number,
+    diamonds: number,
+  ): void {
+    const key = `${userId}\u0000${gameId ?? ''}\u0000${viewer.viewerId}`;
+    const pending = this.pending.get(key);
+    if (pending) {
+      pending.votes += votes;
+      pending.diamonds += diamonds;
+      pending.nickname = viewer.nickname;
+    } else {
+      this.pending.set(key, {
+        userId,
+        gameId,
+        viewerId: viewer.viewerId,
+        nickname: viewer.nickname,
+        votes,
+        diamonds,
+      });
+    }
+  }
+
+  /** Writes the pending scores: each to the viewer's row of the game and of the stream. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.pending.size === 0) return;
+      const batch = [...this.pending.values()];
+      this.pending.clear();
+      const unknownGame = new Map<number, string | null>();
+      for (const p of batch) {
+        if (p.gameId === null && !unknownGame.has(p.userId)) {
+          unknownGame.set(p.userId, (await liveGamesRepo(this.deps.db).current(p.userId))?.id ?? null);
+        }
+      }
+      const increments: ScoreIncrement[] = [];
+      for (const p of batch) {
+        const base = {
+          userId: p.userId,
+          viewerId: p.viewerId,
+          nickname: p.nickname,
+          votes: p.votes,
+          diamonds: p.diamonds,
+        };
+        increments.push({ ...base, gameId: STREAM_SCOPE });
+        const gameId = p.gameId ?? unknownGame.get(p.userId) ?? null;
+        if (gameId) increments.push({ ...base, gameId });
+      }
+      try {
+        await this.repo.addScores(increments, this.deps.now());
+      } catch (error) {
+        this.deps.log('writing the audience’s scores failed', error);
+      }
+    });
+    return this.flushing;
+  }
+
+  async leaderboard(userId: number): Promise<AudienceLeaderboard> {
+    await this.flush();
+    const [{ blockedWords }, shown] = await Promise.all([
+      this.settings(userId),
+      liveGamesRepo(this.deps.db).latestShown(userId),
+    ]);
+    const named = (rows: { voters: ScoreRow[]; gifters: ScoreRow[] }) => ({
+      voters: rows.voters.map((r) => ({
+        viewerName: shownViewerName(r.nickname, blockedWords),
+        votes: r.votes,
+      })),
+      gifters: rows.gifters.map((r) => ({
+        viewerName: shownViewerName(r.nickname, blockedWords),
+        diamonds: r.diamonds,
+      })),
+    });
+    const [game, stream] = await Promise.all([
+      shown ? this.repo.top(userId, shown.id) : Promise.resolve({ voters: [], gifters: [] }),
+      this.repo.top(userId, STREAM_SCOPE),
+    ]);
+    return { game: named(game), stream: named(stream) };
+  }
+
+  /** Stops every window and push (nothing is applied) and writes the pending scores: the server is stopping. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.flusher);
+    for (const [userId, stream] of this.streams) {
+      this.closeWindow(userId);
+      if (stream.pushTimer) clearTimeout(stream.pushTimer);
+      stream.pushTimer = null;
+    }
+    await this.flush();
+  }
+}
+
+/** The window a game's state asks for in a mode: a vote on an offer, a call while cases are to be opened. */
+function windowKind(mode: AudienceMode, game: LiveGamePublic): 'vote' | 'call' | null {
+  if (game.result) return null;
+  if (mode === 'vote' && game.phase === 'offer') return 'vote';
+  if (mode === 'call' && game.phase === 'elimination' && game.casesToOpen > 0) return 'call';
+  return null;
+}
+
+/** The window's result: the majority's vote (none on a tie), or the most-called case (the first called on a tie). */
+function resultOf(
+  window: AudienceWindow,
+): { type: 'deal' | 'noDeal' } | { type: 'open'; case: number } | null {
+  if (window.kind === 'vote') {
+    let deal = 0;
+    let noDeal = 0;
+    for (const vote of window.votes.values()) {
+      if (vote === 'deal') deal += 1;
+      else noDeal += 1;
+    }
+    if (deal === noDeal) return null;
+    return { type: deal > noDeal ? 'deal' : 'noDeal' };
+  }
+  const counts = new Map<number, number>();
+  for (const number of window.calls.values()) counts.set(number, (counts.get(number) ?? 0) + 1);
+  let best: number | null = null;
+  for (const [number, calls] of counts) {
+    if (best === null) {
+      best = number;
+      continue;
+    }
+    const bestCalls = counts.get(best)!;
+    if (
+      calls > bestCalls ||
+      (calls === bestCalls && window.firstCalled.get(number)! < window.firstCalled.get(best)!)
+    )
+      best = number;
+  }
+  return best === null ? null : { type: 'open', case: best };
+}

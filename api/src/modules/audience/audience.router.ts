@@ -1,0 +1,48 @@
+import {
+  audienceBlocklistSchema,
+  audienceEventSchema,
+  audienceSettingsSchema,
+  type AudienceBlocklist,
+  type AudienceSettings,
+} from '@dond/shared';
+import express, { type Router } from 'express';
+import { currentUser, requireUser } from '../../auth/guards.js';
+import { parseBody } from '../../http/validate.js';
+import type { RouterContext } from '../../routerContext.js';
+
+/** /api/audience: the streamer's audience settings, the simulator's events, the leaderboards and the blocklist. */
+export function audienceRouter({ audience }: RouterContext): Router {
+  const router = express.Router();
+  router.use(requireUser);
+
+  router.get('/settings', async (req, res) => {
+    const { mode, windowSeconds } = await audience.settings(currentUser(req).id);
+    res.json({ mode, windowSeconds } satisfies AudienceSettings);
+  });
+
+  router.put('/settings', async (req, res) => {
+    const settings = parseBody(audienceSettingsSchema, req);
+    res.json(await audience.saveSettings(currentUser(req).id, settings));
+  });
+
+  // One normalized event for the player's own stream (the control deck's simulator): `taken` is false for a repeat
+  // of a message id seen lately (accepted all the same, and ignored).
+  router.post('/simulate', async (req, res) => {
+    const event = parseBody(audienceEventSchema, req);
+    res.status(202).json({ taken: await audience.receive(currentUser(req).id, event) });
+  });
+
+  router.get('/leaderboard', async (req, res) => {
+    res.json(await audience.leaderboard(currentUser(req).id));
+  });
+
+  router.get('/blocklist', async (req, res) => {
+    res.json({ words: await audience.blocklist(currentUser(req).id) } satisfies AudienceBlocklist);
+  });
+
+  router.put('/blocklist', async (req, res) => {
+    const { words } = parseBody(audienceBlocklistSchema, req);
+    res.json({ words: await audience.saveBlocklist(currentUser(req).id, words) } satisfies AudienceBlocklist);
+  });
+  return router;
+}
