@@ -203,15 +203,16 @@ describe('the TikTok connector source, around the real TikTokLiveConnection', ()
     expect(s.state).toEqual({ status: 'stopped' });
   });
 
-  it('gives up an attempt that takes too long', async () => {
+  it('gives up an attempt that takes too long, and closes it should it connect after all', async () => {
     const { source: s } = source({
       connectTimeoutMs: 50,
+      backoff: { initialMs: 10_000, maxMs: 10_000 },
       library: () =>
         Promise.resolve({
           ...lib,
           TikTokLiveConnection: class extends OfflineConnection {
             protected override _connect(): Promise<void> {
-              return new Promise(() => undefined);
+              return new Promise((resolve) => setTimeout(resolve, 150));
             }
           },
         }),
@@ -219,6 +220,10 @@ describe('the TikTok connector source, around the real TikTokLiveConnection', ()
     s.start();
     await until(() => s.state.status === 'reconnecting', 'the timeout');
     expect(s.state).toMatchObject({ lastError: 'connecting took too long' });
+    const late = made[0];
+    await new Promise((resolve) => setTimeout(resolve, 250)); // past the late connect
+    expect(late?.isConnected).toBe(false);
+    expect(made).toHaveLength(1);
   });
 
   it('with the library’s own network code, a connect that cannot reach TikTok goes reconnecting', async () => {

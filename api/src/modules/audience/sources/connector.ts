@@ -117,12 +117,15 @@ export class TikTokConnectorSource extends ReconnectingSource {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('connecting took too long')), this.connectTimeoutMs);
     });
+    const connecting = connection.connect();
     try {
-      await Promise.race([connection.connect(), timeout]);
+      await Promise.race([connecting, timeout]);
       if (current()) this.connected();
       else this.drop(connection);
     } catch (err) {
       this.drop(connection);
+      // An attempt given up on may still connect later: it is closed then.
+      connecting.then(() => connection.disconnect()).catch(() => undefined);
       if (current()) this.lost(errorText(err));
     } finally {
       clearTimeout(timer);

@@ -205,6 +205,22 @@ describe('names and ids', () => {
     });
   });
 
+  it('read a TikFinity message whose user is nested, as relays of the 2.x shape send it', () => {
+    const user = { userId: '7212345678901234567', uniqueId: 'lena.k_92', nickname: ' Lena 🌸 ' };
+    const result = fromTikFinity({
+      event: 'chat',
+      data: { msgId: '7441553147260085011', user, comment: 'deal' },
+    });
+    expect(event(result)).toEqual({
+      type: 'chat',
+      msgId: '7441553147260085011',
+      viewerId: user.userId,
+      uniqueId: user.uniqueId,
+      nickname: 'Lena 🌸',
+      comment: 'deal',
+    });
+  });
+
   it('drop an id longer than the schema allows, never cut it', () => {
     const result = fromConnector('chat', { common: { msgId: '9'.repeat(65) }, user, content: 'deal' });
     expect(result).toEqual({ kind: 'malformed', reason: 'msgId is longer than 64 characters' });

@@ -204,6 +204,8 @@ export interface TikFinityData {
   giftPictureUrl: string;
   likeCount: number;
   displayType: string;
+  /** Relays that forward the 2.x shape nest the user; read as a fallback. */
+  user: { userId: string; uniqueId: string; nickname: string };
 }
 
 export const TIKFINITY_EVENTS = ['chat', 'gift', 'like', 'member', 'social', 'follow', 'share'] as const;
@@ -241,11 +243,12 @@ export function fromTikFinity(message: unknown): NormalizeResult {
     if (!isTikFinityEvent(event)) return { kind: 'ignored', reason: `event ${cap(event, 40)} is not used` };
     const data = loose<TikFinityData>(envelope.data);
     if (!data) throw new Malformed('data must be an object');
+    const nested = loose<TikFinityData['user']>(data.user);
     const viewer: Viewer = {
       msgId: requiredId(data.msgId, 'msgId'),
-      viewerId: requiredId(data.userId, 'userId'),
-      uniqueId: optionalId(data.uniqueId, 'uniqueId'),
-      nickname: name(data.nickname),
+      viewerId: requiredId(idText(data.userId) ?? nested?.userId, 'userId'),
+      uniqueId: optionalId(idText(data.uniqueId) ?? nested?.uniqueId, 'uniqueId'),
+      nickname: name(data.nickname ?? nested?.nickname),
     };
     switch (event) {
       case 'chat':
