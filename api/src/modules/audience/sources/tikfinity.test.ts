@@ -188,6 +188,29 @@ describe('the TikFinity client, against a real WebSocket server', () => {
     expect(source.state.status).toBe('connected');
   });
 
+  it('loses nothing of a burst: 5,000 chat lines arrive, in order, as events', async () => {
+    const burst = Array.from({ length: 5000 }, (_, i) =>
+      JSON.stringify({
+        event: 'chat',
+        data: {
+          msgId: String(7441553200000000000n + BigInt(i)),
+          userId: String(7000 + (i % 300)),
+          comment: 'deal',
+        },
+      }),
+    );
+    const server = await fakeTikFinity(0, (socket) => {
+      for (const line of burst) socket.send(line);
+    });
+    const { source, events } = client(`ws://127.0.0.1:${server.port}`);
+    source.start();
+    await until(() => events.length === burst.length, 'the whole burst');
+    expect(events.map((e) => e.msgId)).toEqual(
+      burst.map((line) => (JSON.parse(line) as { data: { msgId: string } }).data.msgId),
+    );
+    expect(source.counters).toMatchObject({ events: 5000, malformed: 0, ignored: 0 });
+  });
+
   it('counts a binary frame as malformed', async () => {
     const server = await fakeTikFinity(0, (socket) => socket.send(Buffer.from([1, 2, 3]), { binary: true }));
     const { source } = client(`ws://127.0.0.1:${server.port}`);
