@@ -184,7 +184,16 @@ export class AudienceEngine {
     stream.player = player;
     stream.gameId = game.id;
     if (stream.window) this.closeWindow(player.id);
-    const settings = await this.settings(player.id);
+    let settings: StoredAudienceSettings;
+    try {
+      settings = await this.settings(player.id);
+    } catch (error) {
+      // The action is applied already: its answer does not fail for the audience's sake; no window opens.
+      this.deps.log('reading the audience settings failed', error);
+      return closedState(this.settingsCache.get(player.id)?.settings.mode ?? 'off');
+    }
+    // Another state's window opened while the settings were read: the state answered last has the window.
+    if (stream.window) this.closeWindow(player.id);
     const kind = windowKind(settings.mode, game);
     if (kind && !this.closed) this.openWindow(player.id, kind, game, settings.windowSeconds);
     const window = stream.window as AudienceWindow | null;
@@ -213,14 +222,13 @@ export class AudienceEngine {
   }
 
   /** Closes the streamer's open window, applying nothing. */
-  private closeWindow(userId: number): AudienceWindow | null {
+  private closeWindow(userId: number): void {
     const stream = this.streams.get(userId);
-    const window = stream?.window ?? null;
-    if (!stream || !window) return null;
+    const window = stream?.window;
+    if (!stream || !window) return;
     clearTimeout(window.timer);
     window.unsubscribe();
     stream.window = null;
-    return window;
   }
 
   /** The window's time is up: its result is applied as the player's action; none (a tie, silence) applies nothing. */
@@ -266,7 +274,6 @@ export class AudienceEngine {
     if (window.kind === 'vote') {
       const vote = voteIn(comment);
       if (!vote || window.votes.get(viewerId) === vote) return false;
-      window.votes.delete(viewerId);
       window.votes.set(viewerId, vote);
       return true;
     }
@@ -402,14 +409,19 @@ export class AudienceEngine {
 
   /** Writes the pending scores: each to the viewer's row of the game and of the stream. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(async () => {
-      if (this.pending.size === 0) return;
-      const batch = [...this.pending.values()];
-      this.pending.clear();
-      const unknownGame = new Map<number, string | null>();
+    this.flushing = this.flushing.then(() => this.writePending());
+    return this.flushing;
+  }
+
+  private async writePending(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    try {
+      const inProgress = new Map<number, string | null>();
       for (const p of batch) {
-        if (p.gameId === null && !unknownGame.has(p.userId)) {
-          unknownGame.set(p.userId, (await liveGamesRepo(this.deps.db).current(p.userId))?.id ?? null);
+        if (p.gameId === null && !inProgress.has(p.userId)) {
+          inProgress.set(p.userId, (await liveGamesRepo(this.deps.db).current(p.userId))?.id ?? null);
         }
       }
       const increments: ScoreIncrement[] = [];
@@ -422,16 +434,15 @@ export class AudienceEngine {
           diamonds: p.diamonds,
         };
         increments.push({ ...base, gameId: STREAM_SCOPE });
-        const gameId = p.gameId ?? unknownGame.get(p.userId) ?? null;
+        const gameId = p.gameId ?? inProgress.get(p.userId) ?? null;
         if (gameId) increments.push({ ...base, gameId });
       }
-      try {
-        await this.repo.addScores(increments, this.deps.now());
-      } catch (error) {
-        this.deps.log('writing the audience’s scores failed', error);
-      }
-    });
-    return this.flushing;
+      await this.repo.addScores(increments, this.deps.now());
+    } catch (error) {
+      // Nothing of the batch was written (one transaction): it waits for the next flush, added to what came since.
+      this.deps.log('writing the audience’s scores failed', error);
+      for (const p of batch) this.score(p.userId, p.gameId, p, p.votes, p.diamonds);
+    }
   }
 
   async leaderboard(userId: number): Promise<AudienceLeaderboard> {
