@@ -183,13 +183,15 @@ export class AudienceEngine {
     const stream = this.stream(player.id);
     stream.player = player;
     stream.gameId = game.id;
-    if (stream.window) this.closeWindow(player.id);
+    const hadWindow = stream.window !== null;
+    if (hadWindow) this.closeWindow(player.id);
     let settings: StoredAudienceSettings;
     try {
       settings = await this.settings(player.id);
     } catch (error) {
       // The action is applied already: its answer does not fail for the audience's sake; no window opens.
       this.deps.log('reading the audience settings failed', error);
+      if (hadWindow) this.schedulePush(player.id);
       return closedState(this.settingsCache.get(player.id)?.settings.mode ?? 'off');
     }
     // Another state's window opened while the settings were read: the state answered last has the window.
@@ -197,6 +199,8 @@ export class AudienceEngine {
     const kind = windowKind(settings.mode, game);
     if (kind && !this.closed) this.openWindow(player.id, kind, game, settings.windowSeconds);
     const window = stream.window as AudienceWindow | null;
+    // The game's push carries the state too; a screen that follows only the audience hears it as well.
+    if (hadWindow || window) this.schedulePush(player.id);
     return window ? this.windowState(settings.mode, window) : closedState(settings.mode);
   }
 

@@ -24,7 +24,7 @@ import { AudienceEngine } from './audience.engine.js';
 
 type View = LiveGamePublic & { audience: AudienceState };
 
-describe.skipIf(!redisServer)('the audience between two instances', () => {
+describe.skipIf(!redisServer)('the audience between two instances', { timeout: 15_000 }, () => {
   let redis: Awaited<ReturnType<typeof startRedis>>;
   let database: TestDatabase;
   const dbs: Db[] = [];
@@ -121,7 +121,7 @@ describe.skipIf(!redisServer)('the audience between two instances', () => {
     const verify = (await a.get(`/api/live-games/${offer.id}/verify`)).body as { actions: unknown[] };
     expect(verify.actions.at(-1)).toEqual({ type: 'noDeal' });
     stage.close();
-  }, 10_000);
+  });
 
   it('closes the window when the streamer acts on the other instance', async () => {
     const { a, b, offer } = await offerOnA();
@@ -140,5 +140,5 @@ describe.skipIf(!redisServer)('the audience between two instances', () => {
     expect(now.phase).toBe('elimination');
     expect(now.audience.open).toBe(false);
     stage.close();
-  }, 10_000);
+  });
 });

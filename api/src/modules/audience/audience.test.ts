@@ -173,7 +173,7 @@ describe('POST /api/audience/simulate', () => {
   });
 });
 
-describe('vote mode', () => {
+describe('vote mode', { timeout: 15_000 }, () => {
   it('opens a window at the offer, counts one vote per viewer (the last), ignores repeats, applies the majority', async () => {
     const { client } = await streamer();
     ok(await client.put('/api/audience/settings', { mode: 'vote', windowSeconds: 3 }));
@@ -189,6 +189,8 @@ describe('vote mode', () => {
     const endsAt = Date.parse(offer.audience.endsAt!);
     expect(endsAt).toBeGreaterThanOrEqual(before + 3000);
     expect(endsAt).toBeLessThanOrEqual(Date.now() + 3000);
+    const opened = await stage.next((e) => e.event === 'audience' && e.data.audience.open);
+    expect(opened.data).toEqual({ gameId: offer.id, audience: offer.audience });
 
     await simulate(client, chat('v1', 'deal'));
     await simulate(client, chat('v2', 'DEAL'));
@@ -292,7 +294,7 @@ describe('vote mode', () => {
   });
 });
 
-describe('call mode', () => {
+describe('call mode', { timeout: 15_000 }, () => {
   it('opens a window while cases are to be opened and opens the most-called case (a tie: the first called)', async () => {
     const { client } = await streamer();
     ok(await client.put('/api/audience/settings', { mode: 'call', windowSeconds: 3 }));
