@@ -17,6 +17,7 @@ import { useGameSession } from '../game/useGameSession';
 import { STAGE_CANVAS, DEFAULT_SAFE_ZONE, type SafeZone } from '../stage/stageOptions';
 import { useFollowOwnGame } from '../stage/useStageStream';
 import { DECK_HOTKEYS, deckCommand } from './deckKeys';
+import { AudienceDeck } from '../audience/AudienceDeck';
 
 /** The stage URL with the options the deck sets (layout and defaults left out). */
 function stageUrlWith(
@@ -373,6 +374,7 @@ export function ControlDeck({ user }: { user: CurrentUser }) {
           ))}
         </dl>
       </section>
+      <AudienceDeck />
       <DeckStage />
     </div>
   );

@@ -4,6 +4,7 @@ import { SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { useBoardComponent } from '../../board/preload';
 import { useGameStore } from '../../store/gameStore';
+import { AudienceOverlay } from '../audience/AudienceOverlay';
 import { stageBackground } from '../../board/theme';
 import { STAGE_CANVAS, stageArea, stageOptions, type StageOptions } from './stageOptions';
 import { useStageStream } from './useStageStream';
@@ -93,6 +94,8 @@ export function StageScreen() {
     transform: `translate(${fit.x}px, ${fit.y}px) scale(${fit.scale})`,
     background: options.background === 'stage' ? stageBackground(canvas.width, canvas.height) : undefined,
   };
+  const area = stageArea(options.layout, options.safeZone);
+  const areaBox = { left: area.x, top: area.y, width: area.width, height: area.height };
   const board = (
     <div
       className={`stage-canvas stage-${options.layout}`}
@@ -103,10 +106,15 @@ export function StageScreen() {
         <PixiBoard
           stage={{
             layout: options.layout,
-            area: stageArea(options.layout, options.safeZone),
+            area,
             shownScale: fit.scale,
           }}
         />
+      )}
+      {status.state === 'watching' && (
+        <div className="audience-layer" style={{ ...areaBox, position: 'absolute' }}>
+          <AudienceOverlay />
+        </div>
       )}
       {options.guides && options.layout === 'portrait' && <SafeZoneGuides options={options} />}
       <main className="visually-hidden" aria-label="Stage">

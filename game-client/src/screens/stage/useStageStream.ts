@@ -1,6 +1,13 @@
-import { STAGE_PATH_PREFIX, type StageContinue, type StageGame } from '@dond/shared';
+import {
+  STAGE_PATH_PREFIX,
+  type AudienceGift,
+  type AudiencePush,
+  type StageContinue,
+  type StageGame,
+} from '@dond/shared';
 import { useEffect, useState } from 'react';
 import { useStageInfo } from '../../api/stage';
+import { useAudienceStore } from '../../store/audienceStore';
 import { useGameStore } from '../../store/gameStore';
 
 /** 'watching' once the first state is in (`hasGame` says whether the streamer has a game to show). */
@@ -28,7 +35,10 @@ export function useStageStream(key: string | null): StageStatus {
       source = new EventSource(`/api${STAGE_PATH_PREFIX}${encodeURIComponent(key)}/events`);
       source.addEventListener('game', (event) => {
         const { game } = JSON.parse((event as MessageEvent<string>).data) as StageGame;
-        if (game) useGameStore.getState().follow(game);
+        if (game) {
+          useGameStore.getState().follow(game);
+          useAudienceStore.getState().fromView(game);
+        }
         setStatus((s) =>
           s.state === 'watching' && (s.hasGame || !game) ? s : { state: 'watching', hasGame: !!game },
         );
@@ -36,6 +46,13 @@ export function useStageStream(key: string | null): StageStatus {
       source.addEventListener('continue', (event) => {
         const { gameId } = JSON.parse((event as MessageEvent<string>).data) as StageContinue;
         useGameStore.getState().followContinue(gameId);
+      });
+      // The stream's audience (issue 20): its votes or calls as they come, and its gifts.
+      source.addEventListener('audience', (event) => {
+        useAudienceStore.getState().push(JSON.parse((event as MessageEvent<string>).data) as AudiencePush);
+      });
+      source.addEventListener('gift', (event) => {
+        useAudienceStore.getState().gift(JSON.parse((event as MessageEvent<string>).data) as AudienceGift);
       });
       source.addEventListener('revoked', () => {
         source?.close();
