@@ -212,7 +212,8 @@ describe('the TikTok connector source, around the real TikTokLiveConnection', ()
           ...lib,
           TikTokLiveConnection: class extends OfflineConnection {
             protected override _connect(): Promise<void> {
-              return new Promise((resolve) => setTimeout(resolve, 150));
+              // Far past the 50 ms timeout, so a loaded machine cannot let it connect in time.
+              return new Promise((resolve) => setTimeout(resolve, 800));
             }
           },
         }),
@@ -221,7 +222,7 @@ describe('the TikTok connector source, around the real TikTokLiveConnection', ()
     await until(() => s.state.status === 'reconnecting', 'the timeout');
     expect(s.state).toMatchObject({ lastError: 'connecting took too long' });
     const late = made[0];
-    await new Promise((resolve) => setTimeout(resolve, 250)); // past the late connect
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // past the late connect
     expect(late?.isConnected).toBe(false);
     expect(made).toHaveLength(1);
   });
