@@ -109,4 +109,83 @@ test.describe('the audience plays along', () => {
     await shot(stage, 'audience-stage-gifts');
     await stage.context().close();
   });
+
+  test('a whole game whose cases the chat calls, the stage showing each call', async ({
+    page,
+    browser,
+    users,
+  }) => {
+    test.setTimeout(400_000);
+    await signIn(page, await users.create());
+    await deckWithAudience(page, 'call', 3);
+    const { urls } = await (await page.request.get('/api/stage')).json();
+    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
+    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    const current = async () => (await page.request.get('/api/live-games/current')).json();
+    let game = await current();
+    // The streamer picks their case; from then on the chat calls every case.
+    let act = await page.request.post(`/api/live-games/${game.id}/actions`, {
+      data: { seq: game.seq, type: 'pick', case: 26 },
+    });
+    expect(act.status()).toBe(200);
+    let viewers = 0;
+    let calls = 0;
+    let shotTaken = false;
+    for (;;) {
+      game = await current();
+      if (game.phase === 'offer') {
+        act = await page.request.post(`/api/live-games/${game.id}/actions`, {
+          data: { seq: game.seq, type: 'noDeal' },
+        });
+        expect(act.status()).toBe(200);
+        continue;
+      }
+      if (game.phase === 'final-choice') break;
+      expect(game.phase).toBe('elimination');
+      expect(game.audience).toMatchObject({ mode: 'call', open: true });
+      // Two viewers call the lowest unopened case, one calls another: the most called opens.
+      const free = game.cases.filter(
+        (c: { opened: boolean; number: number }) => !c.opened && c.number !== 26,
+      );
+      const wanted = free[0].number;
+      const other = free[free.length - 1].number;
+      const comments = [`${wanted}`, `!open ${wanted}`, wanted === other ? `${wanted}` : `${other}`];
+      for (const comment of comments) {
+        viewers++;
+        const res = await page.request.post('/api/audience/simulate', {
+          data: {
+            type: 'chat',
+            msgId: `call-${viewers}`,
+            viewerId: `viewer-${viewers}`,
+            uniqueId: `viewer${viewers}`,
+            nickname: `Viewer ${viewers}`,
+            comment,
+          },
+        });
+        expect(res.status()).toBe(202);
+      }
+      if (!shotTaken) {
+        await expect(stage.getByRole('listitem', { name: `Case #${wanted}: 2 calls` })).toBeVisible();
+        await shot(stage, 'audience-stage-call');
+        shotTaken = true;
+      }
+      // The window ends: the most-called case is opened as the streamer's action.
+      await expect
+        .poll(
+          async () => (await current()).cases.find((c: { number: number }) => c.number === wanted).opened,
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(true);
+      calls++;
+    }
+    expect(calls).toBe(24);
+    act = await page.request.post(`/api/live-games/${game.id}/actions`, {
+      data: { seq: game.seq, type: 'keep' },
+    });
+    expect(act.status()).toBe(200);
+    expect((await act.json()).result).not.toBeNull();
+    await stage.context().close();
+  });
 });

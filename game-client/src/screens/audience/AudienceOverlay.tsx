@@ -63,8 +63,8 @@ export function AudienceWindow({ state }: { state: AudienceState }) {
         <>
           <ol className="audience-calls">
             {topCalls(state.calls).map(([n, c]) => (
-              <li key={n}>
-                <span>Case #{n}</span> <span>{formatNumber(c)}</span>
+              <li key={n} aria-label={`Case #${n}: ${formatNumber(c)} ${c === 1 ? 'call' : 'calls'}`}>
+                <span>#{n}</span> <span className="audience-call-count">×{formatNumber(c)}</span>
               </li>
             ))}
           </ol>
