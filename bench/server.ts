@@ -7,11 +7,13 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import express from 'express';
 import { createApp } from '../api/src/app.js';
+import type { AudienceEngine } from '../api/src/modules/audience/audience.engine.js';
 import { hashPassword } from '../api/src/auth/passwords.js';
 import { createDb, type Db } from '../api/src/db/knex.js';
 import { migrateLatest } from '../api/src/db/migrate.js';
 import { createMailer } from '../api/src/mail/mailer.js';
 import { usersRepo } from '../api/src/modules/users/users.repo.js';
+import { memoryEvent } from './audience.js';
 import { ME } from './meTarget.js';
 import { createPlayers, playGamePool, seedGames } from './seed.js';
 
@@ -21,6 +23,8 @@ const NO_LIMIT = { windowMs: 60_000, limit: 1_000_000 };
 const dir = process.argv[2]!;
 const servers: http.Server[] = [];
 const databases = new Map<string, Db>();
+// Each app's audience engine (issue 20), by database name: the audience bench feeds one in-process.
+const engines = new Map<string, AudienceEngine>();
 let memory: { baseline: number; peak: number; timer: NodeJS.Timeout } | null = null;
 
 function listen(server: http.Server): Promise<number> {
@@ -38,7 +42,7 @@ function openDb(name: string): Db {
 
 /** The real app over the database `name`, as `npm start` builds it (with the login limit lifted for the bench). */
 async function serveApp(name: string, db = openDb(name)): Promise<number> {
-  const { app } = createApp({
+  const { app, audience } = createApp({
     config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
     db,
     mailer: createMailer({ from: 'bench@localhost', outbox: path.join(dir, 'outbox') }),
@@ -46,6 +50,7 @@ async function serveApp(name: string, db = openDb(name)): Promise<number> {
     rateLimits: { login: NO_LIMIT, register: NO_LIMIT, forgotPassword: NO_LIMIT },
     log: (message, error) => console.error(message, error ?? ''),
   });
+  engines.set(name, audience);
   // Each live-game request's time in the server, from its arrival to the last byte of its answer.
   return listen(
     http.createServer((req, res) => {
@@ -172,7 +177,42 @@ const commands = {
     return result;
   },
 
+  /** The app with two streamers (issue 20's audience: one for the votes' latency, one for the memory). */
+  async startAudience() {
+    let usernames: string[] = [];
+    const db = await newDb('audience', async (created) => {
+      usernames = await createAccounts(created, 2, false, 'streamer');
+    });
+    return { port: await serveApp('audience', db), usernames, password: BENCH_PASSWORD };
+  },
+
+  /** This process's V8 heap in use after a full collection, in bytes. */
+  heapUsed() {
+    (globalThis as { gc?: () => void }).gc?.();
+    return process.memoryUsage().heapUsed;
+  },
+
+  /**
+   * Feeds events `from` to `to` of memoryEvent's sequence to the audience app's engine in-process (as a source
+   * inside the API does), yielding to the event loop every 500 so that its pushes and score flushes run; then
+   * writes the pending scores and answers the heap after a full collection, and how many events were taken.
+   */
+  async feedAudience(username: string, from: number, to: number) {
+    const engine = engines.get('audience')!;
+    const user = await usersRepo(databases.get('audience')!).findByUsername(username);
+    if (!user) throw new Error(`no streamer ${username}`);
+    let taken = 0;
+    for (let i = from; i < to; i++) {
+      if (await engine.receive(user.id, memoryEvent(i))) taken += 1;
+      if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await engine.flush();
+    (globalThis as { gc?: () => void }).gc?.();
+    return { heapUsed: process.memoryUsage().heapUsed, taken };
+  },
+
   async stop() {
+    for (const engine of engines.values()) await engine.close();
     for (const server of servers) {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
