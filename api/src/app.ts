@@ -30,6 +30,7 @@ import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './m
 import { adminGamesRouter } from './modules/admin/adminGames.router.js';
 import { AudienceEngine } from './modules/audience/audience.engine.js';
 import { audienceRouter } from './modules/audience/audience.router.js';
+import { AudienceSources, type AudienceSourcesOptions } from './modules/audience/audience.sources.js';
 import { adminUsersRouter } from './modules/admin/adminUsers.router.js';
 import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
 import { gamesRouter } from './modules/games/games.router.js';
@@ -60,6 +61,8 @@ export interface AppDeps {
   liveEvents?: LiveGameEvents;
   /** The stream's audience (its windows' timers and its scores); one per app by default, closed by its owner. */
   audience?: AudienceEngine;
+  /** What the streamers' event sources are made with (tests keep the TikTok one offline). */
+  audienceSources?: AudienceSourcesOptions;
 }
 
 // Resolved from this module rather than the working directory, so the server finds the builds however it is
@@ -78,12 +81,21 @@ export function createApp(deps: AppDeps): {
   sessions: KnexSessionStore;
   /** To close when the server stops: its windows' timers, and the scores not yet written. */
   audience: AudienceEngine;
+  /** The streamers' event sources: to resume at boot, and to close (before the audience) when the server stops. */
+  sources: AudienceSources;
 } {
   const now = deps.now ?? Date.now;
   const logger = deps.logger ?? createLogger({ level: 'silent' });
   const log = deps.log ?? logFunction(logger);
   const liveEvents = deps.liveEvents ?? new LiveGameEvents();
   const audience = deps.audience ?? new AudienceEngine({ db: deps.db, now, events: liveEvents, log });
+  const sources = new AudienceSources({
+    db: deps.db,
+    engine: audience,
+    now,
+    log,
+    options: deps.audienceSources,
+  });
   const sessions = new KnexSessionStore(deps.db, now);
   const app = express();
   app.disable('x-powered-by');
@@ -96,7 +108,7 @@ export function createApp(deps: AppDeps): {
 
   // helmet's headers, computed once (http/securityHeaders.ts): the API's step sets the API's, and every other
   // answer (the API ends all of its own) gets the pages' with their CSP.
-  const api = apiRoutes({ ...deps, liveEvents, audience }, sessions, now, log);
+  const api = apiRoutes({ ...deps, liveEvents, audience, sources }, sessions, now, log);
   // The client's most frequent call, matched first, with no router of its own to go through.
   app.get('/api/auth/me', api.request, currentUserRoute);
   app.use('/api', api.router);
@@ -108,7 +120,7 @@ export function createApp(deps: AppDeps): {
   // Our own 404 and error pages, never Express's (a stack and the server's paths in development).
   app.use(pageNotFound());
   app.use(pageErrorHandler(log));
-  return { app, sessions, audience };
+  return { app, sessions, audience, sources };
 }
 
 /**
@@ -117,7 +129,7 @@ export function createApp(deps: AppDeps): {
  * API's error handler, for both.
  */
 function apiRoutes(
-  deps: AppDeps & Required<Pick<AppDeps, 'liveEvents' | 'audience'>>,
+  deps: AppDeps & Required<Pick<AppDeps, 'liveEvents' | 'audience'>> & { sources: AudienceSources },
   sessions: KnexSessionStore,
   now: () => number,
   log: (m: string, e?: unknown) => void,
@@ -134,6 +146,7 @@ function apiRoutes(
     log,
     liveEvents: deps.liveEvents,
     audience: deps.audience,
+    sources: deps.sources,
   };
   // What every API request goes through, as one middleware rather than a router layer each (every layer
   // costs Express a match and a call): no-store, the origin check and the JSON body for state-changing

@@ -4,6 +4,7 @@ import type { Db } from './db/knex.js';
 import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AudienceEngine } from './modules/audience/audience.engine.js';
+import type { AudienceSources } from './modules/audience/audience.sources.js';
 import type { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 
 export interface RateLimits {
@@ -40,4 +41,6 @@ export interface RouterContext {
   liveEvents: LiveGameEvents;
   /** The stream's audience: its windows of votes and calls, its scores (issue 20). */
   audience: AudienceEngine;
+  /** The streamers' event sources (TikFinity, tiktok-live-connector) in this process. */
+  sources: AudienceSources;
 }

@@ -38,7 +38,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     ? await RedisLiveGameEvents.connect(config.redisUrl, logFunction(logger))
     : new LiveGameEvents();
   if (config.redisUrl) print('Live game pushes go through Redis (REDIS_URL)');
-  const { app, sessions, audience } = createApp({
+  const { app, sessions, audience, sources } = createApp({
     config,
     db,
     mailer,
@@ -51,6 +51,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   });
   answerMalformedRequests(server);
   const log = logFunction(logger);
+  // The sources a streamer left on come back (docs/decisions/0037-audience-sources.md).
+  void sources
+    .resume()
+    .then((count) => count > 0 && print(`Audience sources resumed for ${count} streamer(s)`))
+    .catch((error: unknown) => log('resuming the audience sources failed', error));
   const pruner = setInterval(
     () =>
       void sessions.pruneExpired().catch((error: unknown) => log('pruning expired sessions failed', error)),
@@ -67,6 +72,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       clearInterval(pruner);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // The audience's windows stop (nothing applied) and its pending scores are written while the database is up.
+      await sources.close();
       await audience.close();
       // Open stages' streams would hold the server open: they end, and their screens reconnect elsewhere; their
       // connections, idle once the streams have ended, close with the others.

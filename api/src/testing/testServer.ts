@@ -71,6 +71,8 @@ export interface TestServerOptions {
   sqlite?: boolean;
   /** Builds the app's Knex for the fresh database's URL (faults.test.ts puts a proxy it can cut in between). */
   connect?: (databaseUrl: string) => Db | Promise<Db>;
+  /** What the streamers' event sources are made with (an offline TikTok library, a short back-off). */
+  audienceSources?: AppDeps['audienceSources'];
 }
 
 export interface TestServer {
@@ -82,6 +84,8 @@ export interface TestServer {
   sessions: ReturnType<typeof createApp>['sessions'];
   /** The app's audience engine (what the audience's sources feed). */
   audience: ReturnType<typeof createApp>['audience'];
+  /** The app's event sources. */
+  sources: ReturnType<typeof createApp>['sources'];
   client(): TestClient;
   createUser(input: Partial<CreateUserInput> & { username: string }): Promise<User>;
   close(): Promise<void>;
@@ -139,7 +143,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await migrateLatest(db);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
   const appUrl = options.appUrl ?? 'http://localhost:3000';
-  const { app, sessions, audience } = createApp({
+  const { app, sessions, audience, sources } = createApp({
     config: { appUrl, trustProxy: options.trustProxy },
     db,
     mailer: options.mailer ?? createMailer({ from: 'test@localhost', outbox }),
@@ -149,6 +153,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     log: options.log ?? (() => undefined),
     clientDir: options.clientDir,
     adminDir: options.adminDir,
+    audienceSources: options.audienceSources,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -163,9 +168,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     outbox,
     sessions,
     audience,
+    sources,
     client: () => new TestClient(url),
     createUser: (input) => createTestUser(db, input),
     async close() {
+      await sources.close();
       await audience.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,11 @@
-import { audienceSettingsSchema, type AudienceEvent, type AudienceSettings } from '@dond/shared';
+import {
+  audienceSettingsSchema,
+  audienceSourcesSchema,
+  type AudienceEvent,
+  type AudienceSettings,
+  type AudienceSources,
+  type AudienceSourceSettings,
+} from '@dond/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest } from './request';
 
@@ -24,4 +31,27 @@ export function useSaveAudienceSettings() {
 /** The deck's simulator: one normalized event for the player's own stream (202). */
 export async function simulateAudienceEvent(event: AudienceEvent): Promise<void> {
   await apiRequest('POST', '/api/audience/simulate', event);
+}
+
+const SOURCES_KEY = ['/api/audience/sources'] as const;
+/** How often the deck asks for its sources' state. */
+export const AUDIENCE_SOURCES_POLL_MS = 2000;
+
+/** The stream's event sources: their settings, state and counts (GET /api/audience/sources, every 2 s). */
+export function useAudienceSources() {
+  return useQuery<AudienceSources>({
+    queryKey: SOURCES_KEY,
+    queryFn: () => apiJson('GET', SOURCES_KEY[0], undefined, audienceSourcesSchema),
+    refetchInterval: AUDIENCE_SOURCES_POLL_MS,
+  });
+}
+
+/** Saves the sources' settings; the API starts or stops them and answers their state. */
+export function useSaveAudienceSources() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: AudienceSourceSettings) =>
+      apiJson('PUT', SOURCES_KEY[0], settings, audienceSourcesSchema),
+    onSuccess: (sources) => client.setQueryData(SOURCES_KEY, sources),
+  });
 }

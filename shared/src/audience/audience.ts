@@ -155,3 +155,99 @@ export interface AudiencePush {
   gameId: string;
   audience: AudienceState;
 }
+
+/** TikFinity's WebSocket on the streamer's computer, unless they give another. */
+export const AUDIENCE_TIKFINITY_DEFAULT_URL = 'ws://localhost:21213';
+export const AUDIENCE_SOURCE_LIMITS = { urlLength: 200, usernameMin: 2, usernameMax: 24 } as const;
+
+/** A TikTok username: letters, digits, `_` and `.`; an optional leading `@` is dropped; '' while none is given. */
+const tiktokUsernameSchema = z
+  .string({ error: 'tiktok.username must be text' })
+  .trim()
+  .overwrite((name) => name.replace(/^@/, ''))
+  .refine((name) => name === '' || name.length >= AUDIENCE_SOURCE_LIMITS.usernameMin, {
+    error: `tiktok.username must be at least ${AUDIENCE_SOURCE_LIMITS.usernameMin} characters`,
+  })
+  .refine((name) => name.length <= AUDIENCE_SOURCE_LIMITS.usernameMax, {
+    error: `tiktok.username must be at most ${AUDIENCE_SOURCE_LIMITS.usernameMax} characters`,
+  })
+  .refine((name) => /^[A-Za-z0-9_.]*$/.test(name), {
+    error: 'tiktok.username may hold only letters, digits, _ and .',
+  });
+
+/** ws:// or wss://, a host name or an address (IPv6 in brackets), a port, then a path without spaces. */
+const WS_URL =
+  /^wss?:\/\/(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/** GET and PUT /api/audience/sources: which of the stream's event sources run, and where they connect. */
+export const audienceSourceSettingsSchema = z
+  .strictObject(
+    {
+      tikfinity: z.strictObject(
+        {
+          enabled: z.boolean({ error: 'tikfinity.enabled must be true or false' }),
+          url: z
+            .string({ error: 'tikfinity.url must be text' })
+            .trim()
+            .max(AUDIENCE_SOURCE_LIMITS.urlLength, {
+              error: `tikfinity.url must be at most ${AUDIENCE_SOURCE_LIMITS.urlLength} characters`,
+            })
+            .refine((url) => WS_URL.test(url), {
+              error: 'tikfinity.url must be a ws:// or wss:// URL',
+            }),
+        },
+        { error: 'tikfinity holds only enabled and url' },
+      ),
+      tiktok: z.strictObject(
+        {
+          enabled: z.boolean({ error: 'tiktok.enabled must be true or false' }),
+          /** May be empty while the source is off. */
+          username: tiktokUsernameSchema,
+        },
+        { error: 'tiktok holds only enabled and username' },
+      ),
+    },
+    { error: 'the sources hold only tikfinity and tiktok' },
+  )
+  .refine((settings) => !settings.tiktok.enabled || settings.tiktok.username !== '', {
+    error: 'tiktok.username is needed to turn TikTok LIVE on',
+    path: ['tiktok', 'username'],
+  });
+export type AudienceSourceSettings = z.infer<typeof audienceSourceSettingsSchema>;
+
+export const DEFAULT_AUDIENCE_SOURCE_SETTINGS: AudienceSourceSettings = {
+  tikfinity: { enabled: false, url: AUDIENCE_TIKFINITY_DEFAULT_URL },
+  tiktok: { enabled: false, username: '' },
+};
+
+/** A source's connection (as the API's sources report it). */
+export const audienceSourceStateSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('connecting'), attempt: z.number().int() }),
+  z.object({ status: z.literal('connected'), since: z.number() }),
+  z.object({
+    status: z.literal('reconnecting'),
+    attempt: z.number().int(),
+    /** Epoch milliseconds. */
+    nextAttemptAt: z.number(),
+    lastError: z.string(),
+  }),
+  z.object({ status: z.literal('stopped') }),
+]);
+export type AudienceSourceState = z.infer<typeof audienceSourceStateSchema>;
+
+const sourceCountersSchema = z.object({
+  received: z.number().int().min(0),
+  ignored: z.number().int().min(0),
+  malformed: z.number().int().min(0),
+});
+
+/** GET and PUT /api/audience/sources answer: the settings, each source's state (null: not running here), counts. */
+export const audienceSourcesSchema = z.object({
+  settings: audienceSourceSettingsSchema,
+  state: z.object({
+    tikfinity: audienceSourceStateSchema.nullable(),
+    tiktok: audienceSourceStateSchema.nullable(),
+  }),
+  counters: z.object({ tikfinity: sourceCountersSchema, tiktok: sourceCountersSchema }),
+});
+export type AudienceSources = z.infer<typeof audienceSourcesSchema>;

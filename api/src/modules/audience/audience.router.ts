@@ -2,6 +2,7 @@ import {
   audienceBlocklistSchema,
   audienceEventSchema,
   audienceSettingsSchema,
+  audienceSourceSettingsSchema,
   type AudienceBlocklist,
   type AudienceSettings,
 } from '@dond/shared';
@@ -11,7 +12,7 @@ import { parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
 
 /** /api/audience: the streamer's audience settings, the simulator's events, the leaderboards and the blocklist. */
-export function audienceRouter({ audience }: RouterContext): Router {
+export function audienceRouter({ audience, sources }: RouterContext): Router {
   const router = express.Router();
   router.use(requireUser);
 
@@ -43,6 +44,17 @@ export function audienceRouter({ audience }: RouterContext): Router {
   router.put('/blocklist', async (req, res) => {
     const { words } = parseBody(audienceBlocklistSchema, req);
     res.json({ words: await audience.saveBlocklist(currentUser(req).id, words) } satisfies AudienceBlocklist);
+  });
+
+  // The stream's event sources (TikFinity, tiktok-live-connector): their settings, state and counts; the deck
+  // polls this every 2 s.
+  router.get('/sources', async (req, res) => {
+    res.json(await sources.describe(currentUser(req).id));
+  });
+
+  router.put('/sources', async (req, res) => {
+    const settings = parseBody(audienceSourceSettingsSchema, req);
+    res.json(await sources.save(currentUser(req).id, settings));
   });
   return router;
 }

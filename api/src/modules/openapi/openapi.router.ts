@@ -12,6 +12,8 @@ import {
   audienceEventSchema,
   audienceLeaderboardSchema,
   audienceSettingsSchema,
+  audienceSourceSettingsSchema,
+  audienceSourcesSchema,
   audienceStateSchema,
   clearGamesResponseSchema,
   currentUserSchema,
@@ -107,6 +109,8 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   StageInfo: stageInfoSchema,
   StageGame: stageGameSchema,
   AudienceSettings: audienceSettingsSchema,
+  AudienceSourceSettings: audienceSourceSettingsSchema,
+  AudienceSources: audienceSourcesSchema,
   AudienceEvent: audienceEventSchema,
   AudienceState: audienceStateSchema,
   AudienceLeaderboard: audienceLeaderboardSchema,
@@ -378,6 +382,21 @@ const ROUTES: Record<string, Route> = {
     access: 'player',
     body: audienceBlocklistSchema,
     answers: ok(audienceBlocklistSchema, 'The words kept (repeats once)'),
+  },
+  'GET /api/audience/sources': {
+    summary:
+      'The player’s event sources (TikFinity’s WebSocket, tiktok-live-connector): the settings, each source’s ' +
+      'connection (stopped when off; null when on but not running in this instance) and its event counts',
+    access: 'player',
+    answers: ok(audienceSourcesSchema, 'The sources'),
+  },
+  'PUT /api/audience/sources': {
+    summary:
+      'Turn the event sources on or off: TikFinity at a ws:// or wss:// URL, TikTok LIVE for a username; a ' +
+      'running source is restarted when its URL or username changes',
+    access: 'player',
+    body: audienceSourceSettingsSchema,
+    answers: ok(audienceSourcesSchema, 'The sources as they are now'),
   },
   'GET /api/tuning': {
     summary:

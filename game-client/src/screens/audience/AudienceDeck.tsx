@@ -11,6 +11,7 @@ import { serverMessage } from '../../api/request';
 import { simulateAudienceEvent, useAudienceSettings, useSaveAudienceSettings } from '../../api/audience';
 import { useAudienceStore } from '../../store/audienceStore';
 import { AudienceWindow } from './AudienceOverlay';
+import { AudienceSources } from './AudienceSources';
 
 const MODE_NAMES: Record<AudienceMode, string> = {
   off: 'Off',
@@ -200,6 +201,7 @@ export function AudienceDeck() {
     <section className="deck-audience" aria-label="Audience">
       <h2>Audience</h2>
       <AudienceSettingsForm />
+      <AudienceSources />
       {state?.open && <AudienceWindow state={state} />}
       <AudienceSimulator />
     </section>
