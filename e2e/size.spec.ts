@@ -103,8 +103,9 @@ test.describe('the JavaScript a first visit loads', () => {
 
   // The check above sees Tweakpane where it is: the studio's own chunk, loaded by /studio alone.
   test("the tuning studio's chunk carries Tweakpane", async ({ page }) => {
+    const login = await page.request.post('/api/auth/login', { data: ADMIN });
+    expect(login.status()).toBe(200);
     await scriptsLoaded(page, async () => {
-      await signIn(page, ADMIN);
       await page.goto('/studio');
       await expect(page.locator('.studio-pane .tp-rotv')).toBeVisible();
     });

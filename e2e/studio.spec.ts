@@ -51,21 +51,27 @@ test.describe('the tuning studio', () => {
     await shot(page, 'studio-desktop');
     await folder(page, 'Case toast');
     const play = page.getByRole('button', { name: 'Play case toast' });
-    const before = [await timePlay(page, play), await timePlay(page, play)];
-    await setField(page, 'caseToast.enter.duration', '0.9');
-    const after = [await timePlay(page, play), await timePlay(page, play)];
-    console.log(`case toast at 0.25 s: ${before.join(', ')} ms; at 0.9 s: ${after.join(', ')} ms`);
-    // 0.65 s more of motion; frames in software WebGL land every 20-60 ms.
-    expect(Math.min(...after) - Math.max(...before)).toBeGreaterThan(450);
-    expect(Math.max(...after)).toBeLessThan(2000);
+    const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[1]!;
+    const threePlays = async () => [
+      await timePlay(page, play),
+      await timePlay(page, play),
+      await timePlay(page, play),
+    ];
+    const before = await threePlays();
+    await setField(page, 'caseToast.enter.duration', '1');
+    const after = await threePlays();
+    console.log(`case toast at 0.25 s: ${before.join(', ')} ms; at 1 s: ${after.join(', ')} ms`);
+    // 0.75 s more of motion; frames in software WebGL land every 20-60 ms (the median of three plays each).
+    expect(median(after) - median(before)).toBeGreaterThan(500);
+    expect(median(after)).toBeLessThan(2200);
     await shot(page, 'studio-case-toast');
 
     // The time scale slows everything down (GSAP's global timeline): half speed, about twice as long.
     await folder(page, 'Playback');
     await setField(page, 'time scale', '0.5');
     const slow = await timePlay(page, play);
-    console.log(`case toast at 0.9 s, time scale 0.5: ${slow} ms`);
-    expect(slow).toBeGreaterThan(Math.min(...after) + 600);
+    console.log(`case toast at 1 s, time scale 0.5: ${slow} ms`);
+    expect(slow).toBeGreaterThan(median(after) + 600);
   });
 
   test('every animation plays on the sandbox board, and a rule timing cannot be broken', async ({ page }) => {
