@@ -20,6 +20,7 @@ import http from 'node:http';
 import type { AudienceEvent, AudienceState, LiveGamePublic } from '@dond/shared';
 import { nextPlannedAction } from '@dond/shared';
 import type { BenchCommands } from './server.js';
+import { openStageEvents } from './stageEvents.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RATE = Number(process.env.BENCH_AUDIENCE_RATE ?? 1000);
@@ -148,31 +149,10 @@ type Push = { at: number; deal: number; noDeal: number; open: boolean };
 
 /** The stage's event stream, each `audience` push of the game handed to `onPush` with the time it was read. */
 function openStage(port: number, key: string, gameId: string, onPush: (push: Push) => void) {
-  return new Promise<http.ClientRequest>((resolve, reject) => {
-    const req = http.get(`http://127.0.0.1:${port}/api/stage/${key}/events`, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stage ${key}: ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.startsWith('event: audience\n')) continue;
-          const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
-            gameId: string;
-            audience: AudienceState;
-          };
-          if (data.gameId !== gameId) continue;
-          const { votes, open } = data.audience;
-          onPush({ at, deal: votes.deal, noDeal: votes.noDeal, open });
-        }
-      });
-      resolve(req);
-    });
-    req.on('error', reject);
+  return openStageEvents<{ gameId: string; audience: AudienceState }>(port, key, 'audience', (data, at) => {
+    if (data.gameId !== gameId) return;
+    const { votes, open } = data.audience;
+    onPush({ at, deal: votes.deal, noDeal: votes.noDeal, open });
   });
 }
 

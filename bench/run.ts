@@ -26,6 +26,7 @@ import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
 import { audienceBench } from './audience.js';
 import { benchPlayPlan } from './seed.js';
 import type { BenchCommands } from './server.js';
+import { openStageEvents } from './stageEvents.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -323,30 +324,10 @@ async function liveGames(server: ServerProcess) {
 const STAGES_PER_GAME = Number(process.env.BENCH_STAGES ?? 4);
 const STAGE_RATE = Number(process.env.BENCH_STAGE_RATE ?? 500);
 
-/** A stage's event stream (GET /api/stage/{key}/events, no cookie), each game event handed to `onGame` as it comes. */
+/** A stage's event stream, each game event handed to `onGame` as it comes. */
 function openStage(port: number, key: string, onGame: (game: LiveGamePublic, at: number) => void) {
-  return new Promise<http.ClientRequest>((resolve, reject) => {
-    const req = http.get(`http://127.0.0.1:${port}/api/stage/${key}/events`, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stage ${key}: ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.startsWith('event: game\n')) continue;
-          const { game } = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as {
-            game: LiveGamePublic | null;
-          };
-          if (game) onGame(game, at);
-        }
-      });
-      resolve(req);
-    });
-    req.on('error', reject);
+  return openStageEvents<{ game: LiveGamePublic | null }>(port, key, 'game', ({ game }, at) => {
+    if (game) onGame(game, at);
   });
 }
 
