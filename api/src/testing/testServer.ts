@@ -88,6 +88,8 @@ export interface TestServer {
   sources: ReturnType<typeof createApp>['sources'];
   client(): TestClient;
   createUser(input: Partial<CreateUserInput> & { username: string }): Promise<User>;
+  /** A new user (named `prefix` and a number) signed in on a client of their own. */
+  signedIn(prefix: string): Promise<{ client: TestClient; id: number }>;
   close(): Promise<void>;
 }
 
@@ -161,6 +163,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   answerMalformedRequests(server);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  let signedInUsers = 0;
   return {
     url,
     app,
@@ -171,6 +174,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sources,
     client: () => new TestClient(url),
     createUser: (input) => createTestUser(db, input),
+    async signedIn(prefix) {
+      const username = `${prefix}${++signedInUsers}`;
+      const user = await createTestUser(db, { username });
+      const client = new TestClient(url);
+      await client.login(username);
+      return { client, id: user.id };
+    },
     async close() {
       await sources.close();
       await audience.close();

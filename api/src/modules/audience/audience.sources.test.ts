@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
+import { ok } from '../../testing/expectStatus.js';
 import { AudienceSources as SourcesManager } from './audience.sources.js';
 import type { ConnectorLibraryParts } from './sources/connector.js';
 
@@ -22,7 +23,6 @@ const offline = (): Promise<ConnectorLibraryParts> =>
 const sourceOptions = { backoff: { initialMs: 100, maxMs: 400 }, tiktok: { library: offline } };
 
 let server: TestServer;
-let users = 0;
 const fakes: WebSocketServer[] = [];
 
 beforeAll(async () => {
@@ -33,18 +33,7 @@ afterAll(async () => {
   await Promise.all(fakes.map((fake) => closeFake(fake)));
 });
 
-async function streamer(): Promise<{ client: TestClient; id: number }> {
-  const username = `sources${++users}`;
-  const user = await server.createUser({ username });
-  const client = server.client();
-  await client.login(username);
-  return { client, id: user.id };
-}
-
-const ok = <T>(res: { status: number; body: unknown; text: string }, status = 200): T => {
-  expect(res.status, res.text).toBe(status);
-  return res.body as T;
-};
+const streamer = () => server.signedIn('sources');
 const sources = async (client: TestClient) =>
   audienceSourcesSchema.parse(ok(await client.get('/api/audience/sources'))) as AudienceSources;
 const save = async (client: TestClient, body: object) =>

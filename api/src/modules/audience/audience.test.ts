@@ -10,11 +10,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStream } from '../../testing/eventStream.js';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
+import { ok } from '../../testing/expectStatus.js';
 import { AUDIENCE_PUSH_INTERVAL_MS } from './audience.engine.js';
 
 let server: TestServer;
 let visitor: TestClient;
-let users = 0;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -23,18 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A new streamer for each test: the audience's windows and scores are per streamer. */
-async function streamer(): Promise<{ client: TestClient; id: number }> {
-  const username = `streamer${++users}`;
-  const user = await server.createUser({ username });
-  const client = server.client();
-  await client.login(username);
-  return { client, id: user.id };
-}
-
-const ok = <T>(res: { status: number; body: unknown; text: string }, status = 200): T => {
-  expect(res.status, res.text).toBe(status);
-  return res.body as T;
-};
+const streamer = () => server.signedIn('streamer');
 const game = (body: unknown) => {
   const view = liveGamePublicSchema.parse(body) as LiveGamePublic;
   expect(audienceStateSchema.parse(view.audience)).toEqual(view.audience);
