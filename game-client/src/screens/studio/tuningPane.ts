@@ -70,7 +70,7 @@ function bounds(schema: z.ZodType | undefined): NumberBounds {
   const min = schema.minValue ?? undefined;
   const max = schema.maxValue ?? undefined;
   const step = schema.isInt ? 1 : max !== undefined && max <= 5 ? 0.01 : undefined;
-  return { min: min ?? undefined, max: max ?? undefined, step };
+  return { min, max, step };
 }
 
 function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
