@@ -150,11 +150,75 @@ export const audienceGiftSchema = z.object({
 });
 export type AudienceGift = z.infer<typeof audienceGiftSchema>;
 
-/** A stage's `audience` push: the audience state of the game shown, as it changes (at most every 100 ms). */
+/** A stage's `audience` push: the audience state of the game shown, as it changes (at most every 20 ms per streamer). */
 export interface AudiencePush {
   gameId: string;
   audience: AudienceState;
 }
+
+/**
+ * GET and PUT /api/audience/gift-rules: what a gift does in a window, per gift name (as TikTok names it,
+ * case-insensitive), chosen on the deck. `deal` and `noDeal` count the gift as votes weighted by its diamonds
+ * (diamondCount x repeatCount, at least 1); `call` backs the case its viewer called in the window with that weight
+ * (held until they call one). A gift with no rule only shows and scores.
+ */
+export const AUDIENCE_GIFT_EFFECTS = ['deal', 'noDeal', 'call'] as const;
+export type AudienceGiftEffect = (typeof AUDIENCE_GIFT_EFFECTS)[number];
+export const AUDIENCE_GIFT_RULES_LIMIT = 20;
+export const audienceGiftRuleSchema = z.strictObject(
+  {
+    giftName: text('giftName', 64)
+      .trim()
+      .min(1, { error: 'giftName must not be empty' }),
+    effect: z.enum(AUDIENCE_GIFT_EFFECTS, {
+      error: `effect must be one of ${AUDIENCE_GIFT_EFFECTS.join(', ')}`,
+    }),
+  },
+  { error: 'a gift rule holds only giftName and effect' },
+);
+export type AudienceGiftRule = z.infer<typeof audienceGiftRuleSchema>;
+export const audienceGiftRulesSchema = z.strictObject(
+  {
+    rules: z
+      .array(audienceGiftRuleSchema, { error: 'rules must be a list of gift rules' })
+      .max(AUDIENCE_GIFT_RULES_LIMIT, {
+        error: `rules must hold at most ${AUDIENCE_GIFT_RULES_LIMIT} gift rules`,
+      })
+      .refine(
+        (rules) => new Set(rules.map((r) => r.giftName.toLowerCase())).size === rules.length,
+        { error: 'rules must name each gift once' },
+      ),
+  },
+  { error: 'the gift rules hold only rules' },
+);
+export type AudienceGiftRules = z.infer<typeof audienceGiftRulesSchema>;
+
+/** The rule of a gift, by its name (case-insensitive), or null. */
+export function giftRuleFor(
+  rules: readonly AudienceGiftRule[],
+  giftName: string,
+): AudienceGiftRule | null {
+  const name = giftName.trim().toLowerCase();
+  return rules.find((rule) => rule.giftName.toLowerCase() === name) ?? null;
+}
+
+/** A gift's weight as votes or calls: its diamonds over the streak, at least 1 (a free gift still counts). */
+export const giftWeight = (gift: { diamondCount: number; repeatCount: number }): number =>
+  Math.max(1, gift.diamondCount * gift.repeatCount);
+
+/**
+ * A stage's `social` push: a like, follow or share of the stream, its viewer named as the stage shows them, with
+ * the stream's likes so far (in this server's run). Likes are pushed at most every AUDIENCE_LIKES_PUSH_MS, added up.
+ */
+export const AUDIENCE_LIKES_PUSH_MS = 500;
+export const audienceSocialSchema = z.object({
+  kind: z.enum(['like', 'follow', 'share']),
+  viewerName: z.string(),
+  /** Likes in this push (1 for a follow or share). */
+  count: z.number().int().min(0),
+  likes: z.number().int().min(0),
+});
+export type AudienceSocial = z.infer<typeof audienceSocialSchema>;
 
 /** TikFinity's WebSocket on the streamer's computer, unless they give another. */
 export const AUDIENCE_TIKFINITY_DEFAULT_URL = 'ws://localhost:21213';

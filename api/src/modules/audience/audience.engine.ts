@@ -4,7 +4,12 @@ import {
   shownViewerName,
   voteIn,
   type AudienceEvent,
+  AUDIENCE_LIKES_PUSH_MS,
+  giftRuleFor,
+  giftWeight,
   type AudienceGift,
+  type AudienceGiftEffect,
+  type AudienceGiftRule,
   type AudienceLeaderboard,
   type AudienceMode,
   type AudienceSettings,
@@ -24,8 +29,11 @@ import {
   type StoredAudienceSettings,
 } from './audience.repo.js';
 
-/** At most one `audience` push per streamer in this long (1,000 chat lines a second make ten pushes). */
-export const AUDIENCE_PUSH_INTERVAL_MS = 100;
+/**
+ * At most one `audience` push per streamer in this long (1,000 chat lines a second make fifty pushes): short
+ * enough that a vote is on the stage well within 100 ms, long enough that a burst is not a push per line.
+ */
+export const AUDIENCE_PUSH_INTERVAL_MS = 20;
 /** Message ids remembered per streamer to drop repeats (the newest this many; older ones are forgotten). */
 export const RECENT_MESSAGE_IDS = 10_000;
 /** How long a streamer's settings are taken from memory before they are read again (another instance's change). */
@@ -47,6 +55,10 @@ interface AudienceWindow {
   calls: Map<string, number>;
   /** When each case was first called in the window (its order), for ties. */
   firstCalled: Map<number, number>;
+  /** Votes given by gifts (weighted by their diamonds), added to the viewers' own. */
+  giftVotes: Record<Vote, number>;
+  /** Each viewer's gifts' weight, backing the case they call (held until they call one). */
+  giftCalls: Map<string, number>;
   /** The cases a call may name: unopened, and not the player's own. */
   openable: Set<number>;
   /** This instance hears the streamer's bus while the window is open (chat lines, other instances' actions). */
@@ -64,6 +76,10 @@ interface Stream {
   dropped: number;
   lastPush: number;
   pushTimer: NodeJS.Timeout | null;
+  /** The stream's likes in this run, and those not pushed yet (likes are pushed added up). */
+  likes: number;
+  likesPending: { viewerName: string; count: number } | null;
+  likesTimer: NodeJS.Timeout | null;
 }
 
 /** A viewer's pending increments, added to the database at the next flush. */
@@ -125,6 +141,9 @@ export class AudienceEngine {
         dropped: 0,
         lastPush: 0,
         pushTimer: null,
+        likes: 0,
+        likesPending: null,
+        likesTimer: null,
       };
       this.streams.set(userId, stream);
     }
@@ -162,6 +181,16 @@ export class AudienceEngine {
     await this.repo.saveBlocklist(userId, unique, this.deps.now());
     this.settingsCache.delete(userId);
     return unique;
+  }
+
+  async giftRules(userId: number): Promise<AudienceGiftRule[]> {
+    return [...(await this.settings(userId)).giftRules];
+  }
+
+  async saveGiftRules(userId: number, rules: readonly AudienceGiftRule[]): Promise<AudienceGiftRule[]> {
+    await this.repo.saveGiftRules(userId, rules, this.deps.now());
+    this.settingsCache.delete(userId);
+    return [...rules];
   }
 
   // ---- the live game's state ---------------------------------------------------------------------------------
@@ -216,6 +245,8 @@ export class AudienceEngine {
       votes: new Map(),
       calls: new Map(),
       firstCalled: new Map(),
+      giftVotes: { deal: 0, noDeal: 0 },
+      giftCalls: new Map(),
       openable: new Set(
         game.cases.filter((c) => !c.opened && c.number !== game.playerCase).map((c) => c.number),
       ),
@@ -257,6 +288,10 @@ export class AudienceEngine {
   /** What the open window hears on the streamer's bus: chat lines (from any instance), and the game moving on. */
   private heard(userId: number, window: AudienceWindow, event: LiveGameEvent): void {
     if (this.stream(userId).window !== window) return;
+    if (event.type === 'audienceGiftInput') {
+      if (this.countGift(window, event.viewerId, event.effect, event.weight)) this.schedulePush(userId);
+      return;
+    }
     if (event.type === 'audienceInput') {
       // A viewer's votes count once per window on the leaderboards, whatever they change to.
       const first =
@@ -289,12 +324,27 @@ export class AudienceEngine {
     return true;
   }
 
+  /** Counts a mapped gift in the window (votes in a vote window, a call's backing in a call window). */
+  private countGift(window: AudienceWindow, viewerId: string, effect: AudienceGiftEffect, weight: number) {
+    if (effect === 'call') {
+      if (window.kind !== 'call') return false;
+      window.giftCalls.set(viewerId, (window.giftCalls.get(viewerId) ?? 0) + weight);
+      return window.calls.has(viewerId);
+    }
+    if (window.kind !== 'vote') return false;
+    window.giftVotes[effect] += weight;
+    return true;
+  }
+
   private windowState(mode: AudienceMode, window: AudienceWindow): AudienceState {
-    const votes = { deal: 0, noDeal: 0 };
-    for (const vote of window.votes.values()) votes[vote] += 1;
-    const calls: Record<string, number> = {};
-    for (const number of window.calls.values()) calls[number] = (calls[number] ?? 0) + 1;
-    return { mode, open: true, endsAt: new Date(window.endsAt).toISOString(), votes, calls };
+    const { votes, calls } = tally(window);
+    return {
+      mode,
+      open: true,
+      endsAt: new Date(window.endsAt).toISOString(),
+      votes,
+      calls: Object.fromEntries(calls),
+    };
   }
 
   // ---- events ------------------------------------------------------------------------------------------------
@@ -316,6 +366,7 @@ export class AudienceEngine {
     if (stream.seen.size > RECENT_MESSAGE_IDS) stream.seen.delete(stream.seen.values().next().value!);
     if (event.type === 'chat') this.chat(userId, event);
     else if (event.type === 'gift') await this.gift(userId, event);
+    else if (event.type !== 'join') await this.social(userId, event);
     return true;
   }
 
@@ -338,7 +389,7 @@ export class AudienceEngine {
   private async gift(userId: number, event: Extract<AudienceEvent, { type: 'gift' }>): Promise<void> {
     // For the game in progress when the scores are written (it may have been started on another instance).
     this.score(userId, null, event, 0, event.diamondCount * event.repeatCount);
-    const { blockedWords } = await this.settings(userId);
+    const { blockedWords, giftRules } = await this.settings(userId);
     const gift: AudienceGift = {
       viewerName: shownViewerName(event.nickname, blockedWords),
       giftId: event.giftId,
@@ -348,6 +399,44 @@ export class AudienceEngine {
       ...(event.pictureUrl ? { pictureUrl: event.pictureUrl } : {}),
     };
     this.deps.events.publish(userId, { type: 'gift', gift });
+    // A mapped gift goes, as a chat line does, to whichever instance holds the window.
+    const rule = giftRuleFor(giftRules, event.giftName);
+    if (rule)
+      this.deps.events.publish(userId, {
+        type: 'audienceGiftInput',
+        viewerId: event.viewerId,
+        effect: rule.effect,
+        weight: giftWeight(event),
+      });
+  }
+
+  /** A follow or a share is pushed at once; likes are added up and pushed at most every AUDIENCE_LIKES_PUSH_MS. */
+  private async social(userId: number, event: Extract<AudienceEvent, { type: 'like' | 'follow' | 'share' }>) {
+    const stream = this.stream(userId);
+    const { blockedWords } = await this.settings(userId);
+    const viewerName = shownViewerName(event.nickname, blockedWords);
+    if (event.type !== 'like') {
+      this.deps.events.publish(userId, {
+        type: 'social',
+        social: { kind: event.type, viewerName, count: 1, likes: stream.likes },
+      });
+      return;
+    }
+    if (event.likeCount === 0) return;
+    stream.likes += event.likeCount;
+    stream.likesPending = { viewerName, count: (stream.likesPending?.count ?? 0) + event.likeCount };
+    if (stream.likesTimer || this.closed) return;
+    stream.likesTimer = setTimeout(() => {
+      stream.likesTimer = null;
+      const pending = stream.likesPending;
+      stream.likesPending = null;
+      if (!pending) return;
+      this.deps.events.publish(userId, {
+        type: 'social',
+        social: { kind: 'like', viewerName: pending.viewerName, count: pending.count, likes: stream.likes },
+      });
+    }, AUDIENCE_LIKES_PUSH_MS);
+    stream.likesTimer.unref();
   }
 
   // ---- pushes ------------------------------------------------------------------------------------------------
@@ -446,11 +535,26 @@ export class AudienceEngine {
       // Nothing of the batch was written (one transaction): it waits for the next flush, added to what came since.
       this.deps.log('writing the audience’s scores failed', error);
       for (const p of batch) this.score(p.userId, p.gameId, p, p.votes, p.diamonds);
+      return;
+    }
+    // The stages show the leaderboards as they change: once per write, for each streamer whose scores moved.
+    for (const userId of new Set(batch.map((p) => p.userId))) {
+      try {
+        this.deps.events.publish(userId, { type: 'leaderboard', leaderboard: await this.boards(userId) });
+      } catch (error) {
+        this.deps.log('reading the audience’s leaderboards failed', error);
+      }
     }
   }
 
+  /** The leaderboards with every score received so far written. */
   async leaderboard(userId: number): Promise<AudienceLeaderboard> {
     await this.flush();
+    return this.boards(userId);
+  }
+
+  /** The leaderboards as written: the top voters and gifters of the game on the stage and of the stream. */
+  private async boards(userId: number): Promise<AudienceLeaderboard> {
     const [{ blockedWords }, shown] = await Promise.all([
       this.settings(userId),
       liveGamesRepo(this.deps.db).latestShown(userId),
@@ -479,7 +583,9 @@ export class AudienceEngine {
     for (const [userId, stream] of this.streams) {
       this.closeWindow(userId);
       if (stream.pushTimer) clearTimeout(stream.pushTimer);
+      if (stream.likesTimer) clearTimeout(stream.likesTimer);
       stream.pushTimer = null;
+      stream.likesTimer = null;
     }
     await this.flush();
   }
@@ -493,34 +599,33 @@ function windowKind(mode: AudienceMode, game: LiveGamePublic): 'vote' | 'call' |
   return null;
 }
 
+/**
+ * The window's counts: each viewer's vote plus the gifts' weighted votes; per case, its callers plus the weight of
+ * their gifts (`calls` in the order the cases were first called).
+ */
+function tally(window: AudienceWindow): { votes: Record<Vote, number>; calls: Map<number, number> } {
+  const votes = { ...window.giftVotes };
+  for (const vote of window.votes.values()) votes[vote] += 1;
+  const calls = new Map<number, number>();
+  const first = [...window.firstCalled.entries()].sort((a, b) => a[1] - b[1]);
+  for (const [number] of first) calls.set(number, 0);
+  for (const [viewerId, number] of window.calls)
+    calls.set(number, (calls.get(number) ?? 0) + 1 + (window.giftCalls.get(viewerId) ?? 0));
+  for (const [number, count] of calls) if (count === 0) calls.delete(number);
+  return { votes, calls };
+}
+
 /** The window's result: the majority's vote (none on a tie), or the most-called case (the first called on a tie). */
 function resultOf(
   window: AudienceWindow,
 ): { type: 'deal' | 'noDeal' } | { type: 'open'; case: number } | null {
+  const { votes, calls } = tally(window);
   if (window.kind === 'vote') {
-    let deal = 0;
-    let noDeal = 0;
-    for (const vote of window.votes.values()) {
-      if (vote === 'deal') deal += 1;
-      else noDeal += 1;
-    }
-    if (deal === noDeal) return null;
-    return { type: deal > noDeal ? 'deal' : 'noDeal' };
+    if (votes.deal === votes.noDeal) return null;
+    return { type: votes.deal > votes.noDeal ? 'deal' : 'noDeal' };
   }
-  const counts = new Map<number, number>();
-  for (const number of window.calls.values()) counts.set(number, (counts.get(number) ?? 0) + 1);
   let best: number | null = null;
-  for (const [number, calls] of counts) {
-    if (best === null) {
-      best = number;
-      continue;
-    }
-    const bestCalls = counts.get(best)!;
-    if (
-      calls > bestCalls ||
-      (calls === bestCalls && window.firstCalled.get(number)! < window.firstCalled.get(best)!)
-    )
-      best = number;
-  }
+  // In the order first called: a later case wins only with more calls.
+  for (const [number, count] of calls) if (best === null || count > calls.get(best)!) best = number;
   return best === null ? null : { type: 'open', case: best };
 }

@@ -1,21 +1,25 @@
 import {
   AUDIENCE_LEADERBOARD_SIZE,
   AUDIENCE_MODES,
+  audienceGiftRulesSchema,
+  type AudienceGiftRule,
   AUDIENCE_WINDOW_SECONDS,
   type AudienceMode,
   type AudienceSettings,
 } from '@dond/shared';
-import type { Db } from '../../db/knex.js';
+import { isMysql, type Db } from '../../db/knex.js';
 
 /** A streamer's audience settings and blocklist, as stored (no row: the defaults). */
 export interface StoredAudienceSettings extends AudienceSettings {
   blockedWords: string[];
+  giftRules: AudienceGiftRule[];
 }
 
 export const DEFAULT_AUDIENCE_SETTINGS: StoredAudienceSettings = {
   mode: 'off',
   windowSeconds: AUDIENCE_WINDOW_SECONDS.default,
   blockedWords: [],
+  giftRules: [],
 };
 
 interface SettingsRow {
@@ -23,6 +27,7 @@ interface SettingsRow {
   mode: string;
   window_seconds: number;
   blocked_words: string;
+  gift_rules: string | null;
   updated_at: number | string;
 }
 
@@ -43,6 +48,9 @@ export interface ScoreRow {
   diamonds: number;
 }
 
+/** Rows per upsert statement (7 values each: well under SQLite's and MySQL's limits on a statement's values). */
+const SCORES_PER_STATEMENT = 500;
+
 /** The stream's scores are the rows of this game id. */
 export const STREAM_SCOPE = '';
 
@@ -50,6 +58,17 @@ function wordsOf(text: string): string[] {
   try {
     const words: unknown = JSON.parse(text);
     return Array.isArray(words) ? words.filter((w): w is string => typeof w === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The stored gift rules; anything that stopped parsing reads as no rule. */
+function giftRulesOf(text: string | null): AudienceGiftRule[] {
+  if (!text) return [];
+  try {
+    const parsed = audienceGiftRulesSchema.safeParse({ rules: JSON.parse(text) as unknown });
+    return parsed.success ? parsed.data.rules : [];
   } catch {
     return [];
   }
@@ -81,11 +100,16 @@ export function audienceRepo(db: Db) {
   return {
     async settings(userId: number): Promise<StoredAudienceSettings> {
       const row = await db<SettingsRow>('audience_settings').where({ user_id: userId }).first();
-      if (!row) return { ...DEFAULT_AUDIENCE_SETTINGS, blockedWords: [] };
+      if (!row) return { ...DEFAULT_AUDIENCE_SETTINGS, blockedWords: [], giftRules: [] };
       const mode = (AUDIENCE_MODES as readonly string[]).includes(row.mode)
         ? (row.mode as AudienceMode)
         : 'off';
-      return { mode, windowSeconds: Number(row.window_seconds), blockedWords: wordsOf(row.blocked_words) };
+      return {
+        mode,
+        windowSeconds: Number(row.window_seconds),
+        blockedWords: wordsOf(row.blocked_words),
+        giftRules: giftRulesOf(row.gift_rules),
+      };
     },
 
     saveSettings: (userId: number, settings: AudienceSettings, now: number) =>
@@ -94,27 +118,37 @@ export function audienceRepo(db: Db) {
     saveBlocklist: (userId: number, words: readonly string[], now: number) =>
       save(userId, { blocked_words: JSON.stringify(words) }, now),
 
-    /** Adds each increment to its row (made on the first one), in one transaction. */
+    saveGiftRules: (userId: number, rules: readonly AudienceGiftRule[], now: number) =>
+      save(userId, { gift_rules: JSON.stringify(rules) }, now),
+
+    /**
+     * Adds each increment to its row (made on the first one), in one transaction of multi-row upserts (a second
+     * of a busy chat is a few statements, not one per viewer: the event loop is not held for long).
+     */
     async addScores(increments: readonly ScoreIncrement[], now: number): Promise<void> {
       if (increments.length === 0) return;
+      // MySQL and MariaDB name the row that was to be inserted VALUES(column); SQLite names it excluded.
+      // A viewer may have two increments of one row in a batch: each row of the statement merges in turn.
+      const incoming = (column: string) => (isMysql(db) ? `VALUES(${column})` : `excluded.${column}`);
       await db.transaction(async (trx) => {
-        for (const i of increments) {
+        for (let from = 0; from < increments.length; from += SCORES_PER_STATEMENT) {
+          const rows = increments.slice(from, from + SCORES_PER_STATEMENT).map((i) => ({
+            user_id: i.userId,
+            game_id: i.gameId,
+            viewer_id: i.viewerId,
+            nickname: i.nickname,
+            votes: i.votes,
+            diamonds: i.diamonds,
+            updated_at: now,
+          }));
           await trx('audience_scores')
-            .insert({
-              user_id: i.userId,
-              game_id: i.gameId,
-              viewer_id: i.viewerId,
-              nickname: i.nickname,
-              votes: i.votes,
-              diamonds: i.diamonds,
-              updated_at: now,
-            })
+            .insert(rows)
             .onConflict(['user_id', 'game_id', 'viewer_id'])
             .merge({
-              nickname: i.nickname,
-              votes: trx.raw('audience_scores.votes + ?', [i.votes]),
-              diamonds: trx.raw('audience_scores.diamonds + ?', [i.diamonds]),
-              updated_at: now,
+              nickname: trx.raw(incoming('nickname')),
+              votes: trx.raw(`audience_scores.votes + ${incoming('votes')}`),
+              diamonds: trx.raw(`audience_scores.diamonds + ${incoming('diamonds')}`),
+              updated_at: trx.raw(incoming('updated_at')),
             });
         }
       });

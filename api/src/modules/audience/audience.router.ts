@@ -1,9 +1,11 @@
 import {
   audienceBlocklistSchema,
   audienceEventSchema,
+  audienceGiftRulesSchema,
   audienceSettingsSchema,
   audienceSourceSettingsSchema,
   type AudienceBlocklist,
+  type AudienceGiftRules,
   type AudienceSettings,
 } from '@dond/shared';
 import express, { type Router } from 'express';
@@ -44,6 +46,17 @@ export function audienceRouter({ audience, sources }: RouterContext): Router {
   router.put('/blocklist', async (req, res) => {
     const { words } = parseBody(audienceBlocklistSchema, req);
     res.json({ words: await audience.saveBlocklist(currentUser(req).id, words) } satisfies AudienceBlocklist);
+  });
+
+  router.get('/gift-rules', async (req, res) => {
+    res.json({ rules: await audience.giftRules(currentUser(req).id) } satisfies AudienceGiftRules);
+  });
+
+  router.put('/gift-rules', async (req, res) => {
+    const { rules } = parseBody(audienceGiftRulesSchema, req);
+    res.json({
+      rules: await audience.saveGiftRules(currentUser(req).id, rules),
+    } satisfies AudienceGiftRules);
   });
 
   // The stream's event sources (TikFinity, tiktok-live-connector): their settings, state and counts; the deck

@@ -10,6 +10,7 @@ import {
   adminUserSchema,
   audienceBlocklistSchema,
   audienceEventSchema,
+  audienceGiftRulesSchema,
   audienceLeaderboardSchema,
   audienceSettingsSchema,
   audienceSourceSettingsSchema,
@@ -115,6 +116,7 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   AudienceState: audienceStateSchema,
   AudienceLeaderboard: audienceLeaderboardSchema,
   AudienceBlocklist: audienceBlocklistSchema,
+  AudienceGiftRules: audienceGiftRulesSchema,
   Tuning: tuningSchema,
   TuningDocument: tuningDocumentSchema,
   PublishedTuning: publishedTuningSchema,
@@ -330,7 +332,9 @@ const ROUTES: Record<string, Route> = {
     summary:
       'Server-Sent Events: `game` with the state now, then each change as it is made; `continue` when CONTINUE ' +
       'closes a DEAL’s reveal; `audience` ({ gameId, audience }) as the chat’s votes and calls change, at most ' +
-      'every 100 ms; `gift` for each gift of the audience; `revoked` when the key is replaced',
+      'every 20 ms; `gift` for each gift of the audience; `social` for likes (added up, at most every 500 ms), ' +
+      'follows and shares; `leaderboard` (as GET /api/stage/{key}/leaderboard) when the scores are written; ' +
+      '`revoked` when the key is replaced',
     access: 'anyone',
     errors: [404],
     answers: {
@@ -339,6 +343,14 @@ const ROUTES: Record<string, Route> = {
         content: { 'text/event-stream': { schema: { type: 'string' } } },
       },
     },
+  },
+  'GET /api/stage/{key}/leaderboard': {
+    summary:
+      'The audience’s leaderboards a stage shows: the top 10 voters and gifters of the game on the stage and of ' +
+      'the stream, names through the blocklist',
+    access: 'anyone',
+    errors: [404],
+    answers: ok(audienceLeaderboardSchema, 'Voters by votes, gifters by diamonds, most first'),
   },
   'GET /api/audience/settings': {
     summary:
@@ -382,6 +394,18 @@ const ROUTES: Record<string, Route> = {
     access: 'player',
     body: audienceBlocklistSchema,
     answers: ok(audienceBlocklistSchema, 'The words kept (repeats once)'),
+  },
+  'GET /api/audience/gift-rules': {
+    summary: 'What each gift does in a window: DEAL or NO DEAL votes weighted by its diamonds, or backing a call',
+    access: 'player',
+    answers: ok(audienceGiftRulesSchema, 'The rules (none until changed)'),
+  },
+  'PUT /api/audience/gift-rules': {
+    summary:
+      'Replace the gift rules: at most 20, each gift named once (matched without case), effect deal, noDeal or call',
+    access: 'player',
+    body: audienceGiftRulesSchema,
+    answers: ok(audienceGiftRulesSchema, 'The rules kept'),
   },
   'GET /api/audience/sources': {
     summary:

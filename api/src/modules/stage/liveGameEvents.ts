@@ -1,5 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { AudienceGift, AudienceState, LiveGamePublic } from '@dond/shared';
+import type {
+  AudienceGift,
+  AudienceGiftEffect,
+  AudienceLeaderboard,
+  AudienceSocial,
+  AudienceState,
+  LiveGamePublic,
+} from '@dond/shared';
 import { Redis } from 'ioredis';
 
 /**
@@ -17,7 +24,13 @@ export type LiveGameEvent =
   /** A gift from the stream's audience, its viewer named as the stage shows them. */
   | { type: 'gift'; gift: AudienceGift }
   /** A chat line that reads as a vote or a case call, for the instance holding the open window (screens ignore it). */
-  | { type: 'audienceInput'; viewerId: string; nickname: string; comment: string };
+  | { type: 'audienceInput'; viewerId: string; nickname: string; comment: string }
+  /** A gift the streamer's gift rules map to votes or a call, for the instance holding the window (screens ignore it). */
+  | { type: 'audienceGiftInput'; viewerId: string; effect: AudienceGiftEffect; weight: number }
+  /** A like (added up), follow or share of the stream. */
+  | { type: 'social'; social: AudienceSocial }
+  /** The leaderboards after the viewers' scores were written (about once a second while the audience is busy). */
+  | { type: 'leaderboard'; leaderboard: AudienceLeaderboard };
 export type LiveGameListener = (event: LiveGameEvent) => void;
 
 /**

@@ -1,7 +1,9 @@
 import {
   STAGE_KEY_PATTERN,
   type AudienceGift,
+  type AudienceLeaderboard,
   type AudiencePush,
+  type AudienceSocial,
   stageUrl,
   type StageContinue,
   type StageGame,
@@ -63,6 +65,12 @@ export function stageRouter({ db, now, appUrl, liveEvents, audience }: RouterCon
     res.json({ game: await games.shown(owner) } satisfies StageGame);
   });
 
+  // The audience's leaderboards for a stage (its first read; then `leaderboard` events keep it current).
+  router.get('/:key/leaderboard', async (req, res) => {
+    const owner = await ownerOfKey(db, req.params.key);
+    res.json((await audience.leaderboard(owner)) satisfies AudienceLeaderboard);
+  });
+
   // Server-Sent Events: the game as it is now, then every change, until the key is replaced or the stage goes.
   router.get('/:key/events', async (req: Request, res: Response) => {
     const key = req.params.key as string;
@@ -94,7 +102,15 @@ export function stageRouter({ db, now, appUrl, liveEvents, audience }: RouterCon
         send('gift', event.gift satisfies AudienceGift);
         return;
       }
-      if (event.type === 'audienceInput') return;
+      if (event.type === 'social') {
+        send('social', event.social satisfies AudienceSocial);
+        return;
+      }
+      if (event.type === 'leaderboard') {
+        send('leaderboard', event.leaderboard satisfies AudienceLeaderboard);
+        return;
+      }
+      if (event.type === 'audienceInput' || event.type === 'audienceGiftInput') return;
       if (event.type === 'closing') {
         stop();
         res.end();
