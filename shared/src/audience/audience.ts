@@ -167,9 +167,7 @@ export type AudienceGiftEffect = (typeof AUDIENCE_GIFT_EFFECTS)[number];
 export const AUDIENCE_GIFT_RULES_LIMIT = 20;
 export const audienceGiftRuleSchema = z.strictObject(
   {
-    giftName: text('giftName', 64)
-      .trim()
-      .min(1, { error: 'giftName must not be empty' }),
+    giftName: text('giftName', 64).trim().min(1, { error: 'giftName must not be empty' }),
     effect: z.enum(AUDIENCE_GIFT_EFFECTS, {
       error: `effect must be one of ${AUDIENCE_GIFT_EFFECTS.join(', ')}`,
     }),
@@ -184,20 +182,16 @@ export const audienceGiftRulesSchema = z.strictObject(
       .max(AUDIENCE_GIFT_RULES_LIMIT, {
         error: `rules must hold at most ${AUDIENCE_GIFT_RULES_LIMIT} gift rules`,
       })
-      .refine(
-        (rules) => new Set(rules.map((r) => r.giftName.toLowerCase())).size === rules.length,
-        { error: 'rules must name each gift once' },
-      ),
+      .refine((rules) => new Set(rules.map((r) => r.giftName.toLowerCase())).size === rules.length, {
+        error: 'rules must name each gift once',
+      }),
   },
   { error: 'the gift rules hold only rules' },
 );
 export type AudienceGiftRules = z.infer<typeof audienceGiftRulesSchema>;
 
 /** The rule of a gift, by its name (case-insensitive), or null. */
-export function giftRuleFor(
-  rules: readonly AudienceGiftRule[],
-  giftName: string,
-): AudienceGiftRule | null {
+export function giftRuleFor(rules: readonly AudienceGiftRule[], giftName: string): AudienceGiftRule | null {
   const name = giftName.trim().toLowerCase();
   return rules.find((rule) => rule.giftName.toLowerCase() === name) ?? null;
 }

@@ -259,7 +259,7 @@ describe('vote mode', { timeout: 15_000 }, () => {
     stage.close();
   });
 
-  it('pushes at most one audience state per 100 ms however fast the chat votes, losing no vote', async () => {
+  it('pushes at most one audience state per push interval however fast the chat votes, losing no vote', async () => {
     const { client, id } = await streamer();
     ok(await client.put('/api/audience/settings', { mode: 'vote', windowSeconds: 5 }));
     await toOffer(client);
@@ -424,6 +424,160 @@ describe('leaderboards, gifts and the blocklist', () => {
     expect(board.stream.gifters).toHaveLength(10);
     expect(board.stream.gifters[0]).toEqual({ viewerName: 'Giver 12', diamonds: 12 });
     expect(board.game.gifters.at(-1)).toEqual({ viewerName: 'Giver 3', diamonds: 3 });
+  });
+});
+
+describe('gift rules', { timeout: 15_000 }, () => {
+  const named = (event: AudienceEvent, giftName: string) => ({ ...event, giftName });
+
+  it('are none until changed, kept per streamer, and refuse bad input naming the field', async () => {
+    const { client } = await streamer();
+    expect((await visitor.get('/api/audience/gift-rules')).status).toBe(401);
+    expect(ok(await client.get('/api/audience/gift-rules'))).toEqual({ rules: [] });
+    const rules = [
+      { giftName: 'Rose', effect: 'deal' },
+      { giftName: 'TikTok', effect: 'noDeal' },
+      { giftName: 'GG', effect: 'call' },
+    ];
+    expect(ok(await client.put('/api/audience/gift-rules', { rules }))).toEqual({ rules });
+    expect(ok(await client.get('/api/audience/gift-rules'))).toEqual({ rules });
+    expect(ok(await (await streamer()).client.get('/api/audience/gift-rules'))).toEqual({ rules: [] });
+    const bad: Array<[unknown, string]> = [
+      [{ rules: [{ giftName: 'Rose', effect: 'win' }] }, 'effect'],
+      [{ rules: [{ giftName: '  ', effect: 'deal' }] }, 'giftName'],
+      [{ rules: [{ giftName: 'Rose' }] }, 'effect'],
+      [
+        {
+          rules: [
+            { giftName: 'Rose', effect: 'deal' },
+            { giftName: 'rose', effect: 'call' },
+          ],
+        },
+        'rules',
+      ],
+      [{ rules: Array.from({ length: 21 }, (_, i) => ({ giftName: `Gift ${i}`, effect: 'deal' })) }, 'rules'],
+      [{ rules: 'Rose' }, 'rules'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await client.put('/api/audience/gift-rules', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.body as { error: string }).error).toContain(field);
+    }
+    // Nothing of a refused change was kept.
+    expect(ok(await client.get('/api/audience/gift-rules'))).toEqual({ rules });
+  });
+
+  it('count a mapped gift as votes weighted by its diamonds, and the weighted majority is applied', async () => {
+    const { client } = await streamer();
+    ok(
+      await client.put('/api/audience/gift-rules', {
+        rules: [
+          { giftName: 'rose', effect: 'deal' },
+          { giftName: 'TikTok', effect: 'noDeal' },
+        ],
+      }),
+    );
+    ok(await client.put('/api/audience/settings', { mode: 'vote', windowSeconds: 3 }));
+    const offer = await toOffer(client);
+    const stage = await stageOf(client);
+    for (const viewer of ['a', 'b', 'c', 'd']) await simulate(client, chat(viewer, 'no deal'));
+    await simulate(client, gift('e', 'Erin', 1, 5)); // a streak of five Roses: 5 DEAL votes
+    await simulate(client, named(gift('f', 'Finn', 1), 'TikTok')); // 1 NO DEAL vote
+    await simulate(client, named(gift('g', 'Gus', 500), 'Lion')); // no rule: it only shows
+    expect((await current(client)).audience.votes).toEqual({ deal: 5, noDeal: 5 });
+    await simulate(client, gift('e', 'Erin', 1, 2)); // Erin again: 7 against 5
+    expect((await current(client)).audience.votes).toEqual({ deal: 7, noDeal: 5 });
+    await stage.until(() =>
+      stage.events.some((e) => e.event === 'audience' && e.data.audience.votes.deal === 7),
+    );
+    const over = await stage.next((e) => e.event === 'game' && e.data.game?.seq === offer.seq + 1);
+    stage.close();
+    expect(over.data.game.result).toMatchObject({ outcome: 'banker_accepted', amount: offer.currentOffer });
+  });
+
+  it('back the case their viewer called with their weight, held until the viewer calls', async () => {
+    const { client } = await streamer();
+    ok(await client.put('/api/audience/gift-rules', { rules: [{ giftName: 'Rose', effect: 'call' }] }));
+    ok(await client.put('/api/audience/settings', { mode: 'call', windowSeconds: 3 }));
+    const started = game(ok(await client.post('/api/live-games', {}), 201));
+    const picked = await act(client, started, { type: 'pick', case: 1 });
+    await simulate(client, chat('a', '7'));
+    await simulate(client, chat('b', '9'));
+    await simulate(client, chat('c', '9'));
+    await simulate(client, gift('a', 'A', 1, 3)); // 7: 1 + 3
+    expect((await current(client)).audience.calls).toEqual({ '7': 4, '9': 2 });
+    await simulate(client, gift('d', 'D', 10)); // d has called nothing yet: held
+    expect((await current(client)).audience.calls).toEqual({ '7': 4, '9': 2 });
+    await simulate(client, chat('d', '12')); // d's call carries their gift: 12 has 11
+    expect((await current(client)).audience.calls).toEqual({ '7': 4, '9': 2, '12': 11 });
+    await simulate(client, chat('d', '9')); // and moves with their call
+    expect((await current(client)).audience.calls).toEqual({ '7': 4, '9': 13 });
+    const after = await untilSeq(client, picked.seq + 1);
+    expect(after.openedOrder).toEqual([9]);
+  });
+});
+
+describe('likes, follows and shares', () => {
+  it('reach the stage: a follow or share at once, likes added up, names through the blocklist', async () => {
+    const { client } = await streamer();
+    ok(await client.put('/api/audience/blocklist', { words: ['rude'] }));
+    const stage = await stageOf(client);
+    const viewer = (id: string, nickname: string) => ({
+      msgId: `m${++msg}`,
+      viewerId: id,
+      uniqueId: id,
+      nickname,
+    });
+    await simulate(client, { type: 'follow', ...viewer('f', 'Fran') });
+    expect((await stage.next((e) => e.event === 'social')).data).toEqual({
+      kind: 'follow',
+      viewerName: 'Fran',
+      count: 1,
+      likes: 0,
+    });
+    await simulate(client, { type: 'join', ...viewer('j', 'Jo') });
+    await simulate(client, { type: 'like', ...viewer('l1', 'Lee'), likeCount: 15 });
+    await simulate(client, { type: 'like', ...viewer('l2', 'Rude Lou'), likeCount: 5 });
+    await simulate(client, { type: 'share', ...viewer('s', 'Rude Sam') });
+    expect((await stage.next((e) => e.event === 'social')).data).toEqual({
+      kind: 'share',
+      viewerName: 'viewer',
+      count: 1,
+      likes: 20,
+    });
+    // The likes within AUDIENCE_LIKES_PUSH_MS make one push, named after the last liker.
+    expect((await stage.next((e) => e.event === 'social')).data).toEqual({
+      kind: 'like',
+      viewerName: 'viewer',
+      count: 20,
+      likes: 20,
+    });
+    await simulate(client, { type: 'like', ...viewer('l1', 'Lee'), likeCount: 3 });
+    expect((await stage.next((e) => e.event === 'social')).data).toMatchObject({ count: 3, likes: 23 });
+    // A join shows nothing: no push is left over.
+    await sleep(700);
+    expect(stage.events.filter((e) => e.event === 'social')).toEqual([]);
+    stage.close();
+  });
+});
+
+describe('the stage’s leaderboards', () => {
+  it('are read with the stage’s key, and pushed to the stage when the scores are written', async () => {
+    const { client } = await streamer();
+    const { key } = ok<{ key: string }>(await client.get('/api/stage'));
+    expect(ok(await visitor.get(`/api/stage/${key}/leaderboard`))).toEqual({
+      game: { voters: [], gifters: [] },
+      stream: { voters: [], gifters: [] },
+    });
+    expect((await visitor.get('/api/stage/not-a-key/leaderboard')).status).toBe(404);
+    const stage = await stageOf(client);
+    await simulate(client, gift('z', 'Zoe', 30, 2));
+    const pushed = await stage.next((e) => e.event === 'leaderboard');
+    expect(audienceLeaderboardSchema.parse(pushed.data).stream.gifters).toEqual([
+      { viewerName: 'Zoe', diamonds: 60 },
+    ]);
+    expect(ok(await visitor.get(`/api/stage/${key}/leaderboard`))).toEqual(pushed.data);
+    stage.close();
   });
 });
 

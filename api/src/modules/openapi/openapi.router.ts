@@ -396,7 +396,8 @@ const ROUTES: Record<string, Route> = {
     answers: ok(audienceBlocklistSchema, 'The words kept (repeats once)'),
   },
   'GET /api/audience/gift-rules': {
-    summary: 'What each gift does in a window: DEAL or NO DEAL votes weighted by its diamonds, or backing a call',
+    summary:
+      'What each gift does in a window: DEAL or NO DEAL votes weighted by its diamonds, or backing a call',
     access: 'player',
     answers: ok(audienceGiftRulesSchema, 'The rules (none until changed)'),
   },
