@@ -1,4 +1,4 @@
-// The audience across two API instances with REDIS_URL (docs/decisions/0036): chat lines fed to one instance count
+// The audience across two API instances with REDIS_URL (docs/decisions/0036): chat lines and mapped gifts fed to one instance count
 // in the window held by the other, whose result is applied; an action on the other instance overrides the window.
 // Two instances share one database (on SQLite its one connection, as in stage/redis.test.ts).
 import fs from 'node:fs';
@@ -101,7 +101,7 @@ describe.skipIf(!redisServer)('the audience between two instances', { timeout: 1
     comment,
   });
 
-  it('counts votes sent to the other instance and applies the result; every stage hears the counts', async () => {
+  it('counts votes and mapped gifts sent to the other instance and applies the result; every stage hears the counts', async () => {
     const { a, b, offer } = await offerOnA();
     const { key } = (await b.get('/api/stage')).body as StageInfo;
     const stage = await EventStream.open(`${urls[1]}/api/stage/${key}/events`);
@@ -111,10 +111,26 @@ describe.skipIf(!redisServer)('the audience between two instances', { timeout: 1
       ['z', 'no deal'],
     ])
       expect((await b.post('/api/audience/simulate', vote(viewer!, said!))).status).toBe(202);
-    const counted = await stage.next((e) => e.event === 'audience' && e.data.audience.votes.noDeal === 2);
+    // A gift mapped to NO DEAL votes, fed to B, counts in A's window with its weight (2 x 3 Roses).
+    expect(
+      (await b.put('/api/audience/gift-rules', { rules: [{ giftName: 'Rose', effect: 'noDeal' }] })).status,
+    ).toBe(200);
+    const rose: AudienceEvent = {
+      type: 'gift',
+      msgId: `m${++msg}`,
+      viewerId: 'w',
+      uniqueId: 'w',
+      nickname: 'w',
+      giftId: 5655,
+      giftName: 'Rose',
+      diamondCount: 2,
+      repeatCount: 3,
+    };
+    expect((await b.post('/api/audience/simulate', rose)).status).toBe(202);
+    const counted = await stage.next((e) => e.event === 'audience' && e.data.audience.votes.noDeal === 8);
     expect(counted.data).toMatchObject({
       gameId: offer.id,
-      audience: { open: true, votes: { deal: 1, noDeal: 2 } },
+      audience: { open: true, votes: { deal: 1, noDeal: 8 } },
     });
     const applied = await stage.next((e) => e.event === 'game' && e.data.game?.seq === offer.seq + 1);
     expect(applied.data.game.phase).toBe('elimination');
