@@ -1,7 +1,12 @@
 import {
+  STAGE_PATH_PREFIX,
+  audienceGiftRulesSchema,
+  audienceLeaderboardSchema,
   audienceSettingsSchema,
   audienceSourcesSchema,
   type AudienceEvent,
+  type AudienceGiftRules,
+  type AudienceLeaderboard,
   type AudienceSettings,
   type AudienceSources,
   type AudienceSourceSettings,
@@ -54,4 +59,34 @@ export function useSaveAudienceSources() {
       apiJson('PUT', SOURCES_KEY[0], settings, audienceSourcesSchema),
     onSuccess: (sources) => client.setQueryData(SOURCES_KEY, sources),
   });
+}
+
+const GIFT_RULES_KEY = ['/api/audience/gift-rules'] as const;
+
+/** What each named gift does in a window (GET /api/audience/gift-rules). */
+export function useGiftRules() {
+  return useQuery<AudienceGiftRules>({
+    queryKey: GIFT_RULES_KEY,
+    queryFn: () => apiJson('GET', GIFT_RULES_KEY[0], undefined, audienceGiftRulesSchema),
+  });
+}
+
+/** Saves the gift rules; a 400 names the field and the rule broken. */
+export function useSaveGiftRules() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (rules: AudienceGiftRules) =>
+      apiJson('PUT', GIFT_RULES_KEY[0], rules, audienceGiftRulesSchema),
+    onSuccess: (rules) => client.setQueryData(GIFT_RULES_KEY, rules),
+  });
+}
+
+/** A stage's leaderboards (no sign-in: the stage's key is its access); then `leaderboard` events keep them. */
+export function fetchStageLeaderboard(key: string): Promise<AudienceLeaderboard> {
+  return apiJson(
+    'GET',
+    `/api${STAGE_PATH_PREFIX}${encodeURIComponent(key)}/leaderboard`,
+    undefined,
+    audienceLeaderboardSchema,
+  );
 }

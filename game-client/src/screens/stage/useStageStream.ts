@@ -1,11 +1,14 @@
 import {
   STAGE_PATH_PREFIX,
   type AudienceGift,
+  type AudienceLeaderboard,
   type AudiencePush,
+  type AudienceSocial,
   type StageContinue,
   type StageGame,
 } from '@dond/shared';
 import { useEffect, useState } from 'react';
+import { fetchStageLeaderboard } from '../../api/audience';
 import { useStageInfo } from '../../api/stage';
 import { useAudienceStore } from '../../store/audienceStore';
 import { useGameStore } from '../../store/gameStore';
@@ -31,8 +34,21 @@ export function useStageStream(key: string | null): StageStatus {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    // The leaderboards' first read, again after each reconnect (pushes may have been missed); a push that lands
+    // while it is on its way is newer, so the read's answer is then dropped.
+    let pushedBoards = 0;
+    const readLeaderboard = () => {
+      const before = pushedBoards;
+      fetchStageLeaderboard(key).then(
+        (board) => {
+          if (!stopped && pushedBoards === before) useAudienceStore.getState().setLeaderboard(board);
+        },
+        () => {}, // the next push brings them
+      );
+    };
     const connect = () => {
       source = new EventSource(`/api${STAGE_PATH_PREFIX}${encodeURIComponent(key)}/events`);
+      source.onopen = readLeaderboard;
       source.addEventListener('game', (event) => {
         const { game } = JSON.parse((event as MessageEvent<string>).data) as StageGame;
         if (game) {
@@ -47,12 +63,24 @@ export function useStageStream(key: string | null): StageStatus {
         const { gameId } = JSON.parse((event as MessageEvent<string>).data) as StageContinue;
         useGameStore.getState().followContinue(gameId);
       });
-      // The stream's audience (issue 20): its votes or calls as they come, and its gifts.
+      // The stream's audience (issue 20): its votes or calls as they come, its gifts, likes, follows and shares,
+      // and its leaderboards.
       source.addEventListener('audience', (event) => {
         useAudienceStore.getState().push(JSON.parse((event as MessageEvent<string>).data) as AudiencePush);
       });
       source.addEventListener('gift', (event) => {
         useAudienceStore.getState().gift(JSON.parse((event as MessageEvent<string>).data) as AudienceGift);
+      });
+      source.addEventListener('social', (event) => {
+        useAudienceStore
+          .getState()
+          .social(JSON.parse((event as MessageEvent<string>).data) as AudienceSocial);
+      });
+      source.addEventListener('leaderboard', (event) => {
+        pushedBoards++;
+        useAudienceStore
+          .getState()
+          .setLeaderboard(JSON.parse((event as MessageEvent<string>).data) as AudienceLeaderboard);
       });
       source.addEventListener('revoked', () => {
         source?.close();
