@@ -10,6 +10,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { serverMessage } from '../../api/request';
 import { simulateAudienceEvent, useAudienceSettings, useSaveAudienceSettings } from '../../api/audience';
 import { useAudienceStore } from '../../store/audienceStore';
+import { AudienceGiftRules } from './AudienceGiftRules';
 import { AudienceWindow } from './AudienceOverlay';
 import { AudienceSources } from './AudienceSources';
 
@@ -194,13 +195,14 @@ function AudienceSimulator() {
   );
 }
 
-/** The deck's audience section (issue 20): what the chat does, the window open now, and the simulator. */
+/** The deck's audience section (issue 20): what the chat and its gifts do, the window open now, the simulator. */
 export function AudienceDeck() {
   const state = useAudienceStore((s) => s.state);
   return (
     <section className="deck-audience" aria-label="Audience">
       <h2>Audience</h2>
       <AudienceSettingsForm />
+      <AudienceGiftRules />
       <AudienceSources />
       {state?.open && <AudienceWindow state={state} />}
       <AudienceSimulator />
