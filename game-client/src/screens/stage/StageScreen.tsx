@@ -1,10 +1,11 @@
-import { useEffect, useLayoutEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { useBoardComponent } from '../../board/preload';
 import { useGameStore } from '../../store/gameStore';
 import { AudienceOverlay } from '../audience/AudienceOverlay';
+import { audienceSlots } from '../audience/audienceSlots';
 import { stageBackground } from '../../board/theme';
 import { STAGE_CANVAS, stageArea, stageOptions, type StageOptions } from './stageOptions';
 import { useStageStream } from './useStageStream';
@@ -80,6 +81,12 @@ export function StageScreen() {
   const canvas = STAGE_CANVAS[options.layout];
   const fit = useFit(canvas.width, canvas.height);
   usePageForStage(options.background);
+  const area = stageArea(options.layout, options.safeZone);
+  // The audience's panels go where the board's layout leaves room (or, portrait, where they cover least).
+  const slots = useMemo(
+    () => audienceSlots(options.layout, { width: area.width, height: area.height }),
+    [options.layout, area.width, area.height],
+  );
   if (status.state === 'invalid') {
     return (
       <main className="stage-invalid">
@@ -94,7 +101,6 @@ export function StageScreen() {
     transform: `translate(${fit.x}px, ${fit.y}px) scale(${fit.scale})`,
     background: options.background === 'stage' ? stageBackground(canvas.width, canvas.height) : undefined,
   };
-  const area = stageArea(options.layout, options.safeZone);
   const areaBox = { left: area.x, top: area.y, width: area.width, height: area.height };
   const board = (
     <div
@@ -113,7 +119,7 @@ export function StageScreen() {
       )}
       {status.state === 'watching' && (
         <div className="audience-layer" style={{ ...areaBox, position: 'absolute' }}>
-          <AudienceOverlay />
+          <AudienceOverlay slots={slots} />
         </div>
       )}
       {options.guides && options.layout === 'portrait' && <SafeZoneGuides options={options} />}
