@@ -45,6 +45,29 @@ test.describe('the audience plays along', () => {
     await expect(deck.getByRole('status', { name: 'Simulator' })).toHaveText('Sent a chat line');
   }
 
+  let sent = 0;
+  /** One event of the stream's audience, as a source would send it, through the simulator's route. */
+  async function simulate(page: Page, nickname: string, event: Record<string, unknown>) {
+    sent++;
+    const res = await page.request.post('/api/audience/simulate', {
+      data: {
+        msgId: `e2e-${Date.now()}-${sent}`,
+        viewerId: `id-${nickname}`,
+        uniqueId: nickname,
+        nickname,
+        ...event,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(202);
+  }
+  const gift = (giftName: string, diamondCount: number, repeatCount: number) => ({
+    type: 'gift',
+    giftId: 1,
+    giftName,
+    diamondCount,
+    repeatCount,
+  });
+
   test('the chat votes DEAL: the stage shows the bar and the countdown, and the vote is played', async ({
     page,
     browser,
@@ -186,6 +209,190 @@ test.describe('the audience plays along', () => {
     });
     expect(act.status()).toBe(200);
     expect((await act.json()).result).not.toBeNull();
+    await stage.context().close();
+  });
+
+  test('gift rules set on the deck weigh gifts as votes by their diamonds, and decide the window', async ({
+    page,
+    browser,
+    users,
+  }) => {
+    await signIn(page, await users.create());
+    await deckWithAudience(page, 'vote', 15);
+
+    // The rules, through the deck's form: a repeated name is refused in the API's words, then Rose votes NO DEAL
+    // and Lion DEAL.
+    const rules = page.getByRole('form', { name: 'Gift rules' });
+    const saved = rules.getByRole('status', { name: 'Gift rules saved' });
+    await rules.getByRole('button', { name: 'Add gift' }).click();
+    await rules.getByLabel('Gift 1', { exact: true }).fill('Rose');
+    await rules.getByLabel('Gift 1 effect').selectOption({ label: 'Votes NO DEAL' });
+    await rules.getByRole('button', { name: 'Add gift' }).click();
+    await rules.getByLabel('Gift 2', { exact: true }).fill('rose');
+    await rules.getByRole('button', { name: 'Save gift rules' }).click();
+    await expect(saved).toContainText('rules must name each gift once');
+    await rules.getByLabel('Gift 2', { exact: true }).fill('Lion');
+    await rules.getByLabel('Gift 2 effect').selectOption({ label: 'Votes DEAL' });
+    // A row added and left blank is not saved.
+    await rules.getByRole('button', { name: 'Add gift' }).click();
+    await rules.getByRole('button', { name: 'Save gift rules' }).click();
+    await expect(saved).toHaveText('Saved: 2 rules');
+    const stored = await (await page.request.get('/api/audience/gift-rules')).json();
+    expect(stored).toEqual({
+      rules: [
+        { giftName: 'Rose', effect: 'noDeal' },
+        { giftName: 'Lion', effect: 'deal' },
+      ],
+    });
+    // Every control takes a finger (the deck runs on phones).
+    for (const control of await rules.locator('input, select, button').all()) {
+      expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    await shot(page, 'audience-deck-gift-rules');
+
+    const { urls } = await (await page.request.get('/api/stage')).json();
+    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
+    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    await playToFirstOffer(page);
+    const vote = stage.getByRole('region', { name: 'Audience vote' });
+    await expect(vote).toBeVisible({ timeout: 10_000 });
+
+    // Three viewers say DEAL; one Rose streak (1 diamond x 5) outweighs them for NO DEAL.
+    for (const viewer of ['ann', 'bo', 'cy']) await simulate(page, viewer, { type: 'chat', comment: 'deal' });
+    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 0' })).toBeVisible();
+    await simulate(page, 'dee', gift('Rose', 1, 5));
+    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 5' })).toBeVisible();
+    // A free gift still weighs 1; a gift with no rule, and a gift outside the window's effect, none.
+    await simulate(page, 'ed', gift('lion', 0, 1));
+    await simulate(page, 'fay', gift('Doughnut', 30, 2));
+    await expect(stage.getByRole('img', { name: 'DEAL 4, NO DEAL 5' })).toBeVisible();
+    await expect(vote).toContainText('DEAL 4');
+    await expect(vote).toContainText('NO DEAL 5');
+    const dealWidth = await stage
+      .locator('.audience-bar-deal')
+      .evaluate(
+        (bar) => bar.getBoundingClientRect().width / bar.parentElement!.getBoundingClientRect().width,
+      );
+    expect(dealWidth).toBeCloseTo(4 / 9, 2);
+    await shot(stage, 'audience-stage-gift-votes');
+
+    // The window ends: the gifts' NO DEAL is played, so the game goes on to the next round.
+    await expect(vote).toBeHidden({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await (await page.request.get('/api/live-games/current')).json()).phase, {
+        timeout: 10_000,
+      })
+      .toBe('elimination');
+    const game = await (await page.request.get('/api/live-games/current')).json();
+    expect(game.offers).toHaveLength(1);
+    await stage.context().close();
+  });
+
+  test('the stage shows the leaderboards, a follow, a share and the likes', async ({
+    page,
+    browser,
+    users,
+  }) => {
+    await signIn(page, await users.create());
+    await deckWithAudience(page, 'off', 30);
+    const { urls } = await (await page.request.get('/api/stage')).json();
+    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
+    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+
+    await simulate(page, 'Ann', gift('Rose', 1, 5));
+    await simulate(page, 'Bo', gift('Lion', 2, 10));
+    await simulate(page, 'Cy', gift('Rose', 3, 1));
+    await simulate(page, 'Dee', gift('Rose', 1, 1));
+    const boards = stage.getByRole('region', { name: 'Leaderboards' });
+    const gameGifters = boards.getByRole('list', { name: 'Top gifters, this game' });
+    // Pushed once the scores are written (about once a second): the top three, most diamonds first.
+    await expect(gameGifters).toBeVisible({ timeout: 10_000 });
+    const rows = gameGifters.getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toHaveAccessibleName('1. Bo, 20 diamonds');
+    await expect(rows.nth(1)).toHaveAccessibleName('2. Ann, 5 diamonds');
+    await expect(rows.nth(2)).toHaveAccessibleName('3. Cy, 3 diamonds');
+    await expect(rows.nth(0)).toContainText('Bo');
+    await expect(boards).toContainText('TOP GIFTERS');
+    await expect(boards).toContainText('THIS GAME');
+
+    await simulate(page, 'Eve', { type: 'follow' });
+    await simulate(page, 'Fin', { type: 'share' });
+    const feed = stage.getByRole('list', { name: 'Gifts' }).getByRole('listitem');
+    await expect(feed.filter({ hasText: 'followed' })).toHaveText('Eve followed');
+    await expect(feed.filter({ hasText: 'shared' })).toHaveText('Fin shared the stream');
+    // Likes are added up and pushed together: the stream's total.
+    await simulate(page, 'Ann', { type: 'like', likeCount: 15 });
+    await simulate(page, 'Bo', { type: 'like', likeCount: 25 });
+    const likes = boards.getByLabel('40 likes');
+    await expect(likes).toBeVisible({ timeout: 5_000 });
+    await expect(likes).toHaveText('♥ 40');
+    await shot(stage, 'audience-stage-leaderboards');
+
+    // The stream's board takes its turn.
+    const streamGifters = boards.getByRole('list', { name: 'Top gifters, this stream' });
+    await expect(streamGifters).toBeVisible({ timeout: 15_000 });
+    await expect(gameGifters).toBeHidden();
+    await expect(streamGifters.getByRole('listitem').first()).toHaveAccessibleName('1. Bo, 20 diamonds');
+
+    // A stage opened now reads the boards at once (no push comes while nothing changes).
+    const late = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
+    await expect(
+      late
+        .getByRole('region', { name: 'Leaderboards' })
+        .getByRole('list', { name: 'Top gifters, this game' }),
+    ).toBeVisible({ timeout: 5_000 });
+    // A follow's line leaves the feed after about 6 s.
+    await expect(feed.filter({ hasText: 'followed' })).toBeHidden({ timeout: 8_000 });
+    await late.context().close();
+    await stage.context().close();
+  });
+
+  test('on the portrait stage every audience panel stays inside TikTok LIVE’s safe zone', async ({
+    page,
+    browser,
+    users,
+  }) => {
+    await signIn(page, await users.create());
+    await deckWithAudience(page, 'vote', 30);
+    const { urls } = await (await page.request.get('/api/stage')).json();
+    const stage = await openStage(browser, urls.portrait, { width: 1080, height: 1920 });
+    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    await playToFirstOffer(page);
+    await expect(stage.getByRole('region', { name: 'Audience vote' })).toBeVisible({ timeout: 10_000 });
+    for (const viewer of ['Ann', 'Bo', 'A viewer with a very long name indeed']) {
+      await simulate(page, viewer, { type: 'chat', comment: 'deal' });
+      await simulate(page, viewer, gift('Rose', 1, 99));
+    }
+    await simulate(page, 'Cy', { type: 'follow' });
+    await simulate(page, 'Dee', { type: 'like', likeCount: 3 });
+    const panels = {
+      window: stage.getByRole('region', { name: 'Audience vote' }),
+      boards: stage.getByRole('region', { name: 'Leaderboards' }),
+      feed: stage.getByRole('list', { name: 'Gifts' }),
+    };
+    await expect(panels.boards.getByRole('list').first()).toBeVisible({ timeout: 15_000 });
+    await expect(panels.feed.getByRole('listitem')).toHaveCount(4);
+    await shot(stage, 'audience-stage-portrait');
+    // TOOLCHAIN.md: TikTok LIVE covers the top 250, the bottom 420 and the right 170 px of 1080x1920.
+    const safe = { left: 0, top: 250, right: 1080 - 170, bottom: 1920 - 420 };
+    const boxes = [
+      ['window', await panels.window.boundingBox()],
+      ['leaderboards', await panels.boards.boundingBox()],
+      ...(await Promise.all(
+        (await panels.feed.getByRole('listitem').all()).map(async (item, i) => [
+          `feed line ${i + 1}`,
+          await item.boundingBox(),
+        ]),
+      )),
+    ] as Array<[string, { x: number; y: number; width: number; height: number } | null]>;
+    for (const [name, box] of boxes) {
+      expect(box, name).not.toBeNull();
+      expect(box!.x, `${name} left`).toBeGreaterThanOrEqual(safe.left);
+      expect(box!.y, `${name} top`).toBeGreaterThanOrEqual(safe.top);
+      expect(box!.x + box!.width, `${name} right`).toBeLessThanOrEqual(safe.right);
+      expect(box!.y + box!.height, `${name} bottom`).toBeLessThanOrEqual(safe.bottom);
+    }
     await stage.context().close();
   });
 });
