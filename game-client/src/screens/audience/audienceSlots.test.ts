@@ -29,6 +29,14 @@ describe('audienceSlots on the landscape stage', () => {
     expect(slots.boardsCover).toBe(false);
   });
 
+  it('gives the feed four lines over LOWER VALUES only', () => {
+    const lower = board.lowerValues.panel;
+    expect(slots.feed.x).toBeGreaterThanOrEqual(lower.x);
+    expect(slots.feed.x + slots.feed.width).toBeLessThanOrEqual(lower.x + lower.width);
+    expect(slots.feed.y + slots.feed.height).toBeLessThanOrEqual(lower.y + lower.height);
+    expect(slots.feed.height).toBeGreaterThanOrEqual(4 * 56 + 3 * 6);
+  });
+
   it("leaves room under the offer overlay's buttons (a vote runs while they show) for a panel of 160 px", () => {
     const buttons = overlayButtons(board.overlay, board.fonts.button);
     const below = Math.max(...buttons.map((b) => b.y + b.height));

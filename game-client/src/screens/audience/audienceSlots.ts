@@ -27,11 +27,18 @@ export function audienceSlots(layout: StageLayout, area: { width: number; height
   const board = layoutBoard({ ...area, mode: 'desktop', stage: layout });
   const lower = board.lowerValues.panel;
   const higher = board.higherValues.panel;
-  // Every panel but the portrait window keeps under the overlays' buttons: a vote runs while the offer's DEAL and
-  // NO DEAL show.
+  // The panels keep clear of the overlays' buttons (a vote runs while the offer's DEAL and NO DEAL show): under
+  // them, or (the landscape feed) beside them.
   const underButtons = Math.max(
     ...overlayButtons(board.overlay, board.fonts.button).map((b) => b.y + b.height),
   );
+  /** The foot of a value board, from `from` down. */
+  const footOf = (panel: Rect, from: number): Rect => ({
+    x: panel.x + GAP,
+    y: from,
+    width: panel.width - 2 * GAP,
+    height: panel.y + panel.height - GAP - from,
+  });
   if (layout === 'landscape') {
     const last = board.cases[board.cases.length - 1]!;
     const rowAbove = board.cases[board.cases.length - 2]!;
@@ -49,15 +56,12 @@ export function audienceSlots(layout: StageLayout, area: { width: number; height
         compact: false,
       },
       boards: { x: last.x + last.width + GAP, y: top, width: right - (last.x + last.width + GAP), height },
-      feed: { x: lower.x + GAP, y: top, width: lower.width - 2 * GAP, height },
+      // Four lines of the feed over LOWER VALUES' last four rows.
+      feed: footOf(lower, board.lowerValues.rows[board.lowerValues.rows.length - 4]!.y),
       boardsCover: false,
     };
   }
   const casesTop = board.cases[0]!.y;
-  const footOf = (panel: Rect): Rect => {
-    const y = Math.max(panel.y, underButtons + GAP);
-    return { x: panel.x + GAP, y, width: panel.width - 2 * GAP, height: panel.y + panel.height - GAP - y };
-  };
   return {
     window: {
       x: board.title.x,
@@ -66,8 +70,8 @@ export function audienceSlots(layout: StageLayout, area: { width: number; height
       height: casesTop - board.title.y,
       compact: true,
     },
-    boards: footOf(higher),
-    feed: footOf(lower),
+    boards: footOf(higher, Math.max(higher.y, underButtons + GAP)),
+    feed: footOf(lower, Math.max(lower.y, underButtons + GAP)),
     boardsCover: true,
   };
 }
