@@ -275,6 +275,10 @@ test.describe('the audience plays along', () => {
       );
     expect(dealWidth).toBeCloseTo(4 / 9, 2);
     await shot(stage, 'audience-stage-gift-votes');
+    // Beside case 26, under the offer's DEAL and NO DEAL (their row ends at y 869 on the 1920x1080 board).
+    const box = (await vote.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(869);
+    expect(box.y + box.height).toBeLessThanOrEqual(1080);
 
     // The window ends: the gifts' NO DEAL is played, so the game goes on to the next round.
     await expect(vote).toBeHidden({ timeout: 20_000 });
@@ -328,6 +332,12 @@ test.describe('the audience plays along', () => {
     await expect(likes).toBeVisible({ timeout: 5_000 });
     await expect(likes).toHaveText('♥ 40');
     await shot(stage, 'audience-stage-leaderboards');
+    // Between the value boards (x 547 to 1373 on the 1920x1080 board), under the last full row of cases (y 836).
+    const box = (await boards.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(547);
+    expect(box.x + box.width).toBeLessThanOrEqual(1373);
+    expect(box.y).toBeGreaterThanOrEqual(836);
+    expect(box.y + box.height).toBeLessThanOrEqual(1080);
 
     // The stream's board takes its turn.
     const streamGifters = boards.getByRole('list', { name: 'Top gifters, this stream' });
