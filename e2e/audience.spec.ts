@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { GAME_TEXT } from '@dond/shared';
 import { expect, shot, signIn, test } from './fixtures';
 import { openStage } from './stage';
@@ -18,6 +18,15 @@ test.describe('the audience plays along', () => {
     await page.getByLabel('Window (seconds)').fill(String(windowSeconds));
     await page.getByRole('button', { name: 'Save audience' }).click();
     await expect(page.getByRole('status', { name: 'Audience settings' })).toContainText(`${windowSeconds} s`);
+  }
+
+  /** The streamer's stage, open in its own browser window at its capture size and showing the live game. */
+  async function liveStage(page: Page, browser: Browser, layout: 'landscape' | 'portrait' = 'landscape') {
+    const { urls } = await (await page.request.get('/api/stage')).json();
+    const size = layout === 'landscape' ? { width: 1920, height: 1080 } : { width: 1080, height: 1920 };
+    const stage = await openStage(browser, urls[layout], size);
+    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    return { stage, urls };
   }
 
   /** Picks a case and opens the first round's cases through the API, as the board or the deck would. */
@@ -75,9 +84,7 @@ test.describe('the audience plays along', () => {
   }) => {
     await signIn(page, await users.create());
     await deckWithAudience(page, 'vote', 15);
-    const { urls } = await (await page.request.get('/api/stage')).json();
-    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
-    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    const { stage } = await liveStage(page, browser);
 
     // The streamer plays the first round (through the API, as the deck does); the offer opens the chat's window.
     const deck = page;
@@ -116,9 +123,7 @@ test.describe('the audience plays along', () => {
     await deckWithAudience(page, 'off', 30);
     const put = await page.request.put('/api/audience/blocklist', { data: { words: ['rude'] } });
     expect(put.status()).toBe(200);
-    const { urls } = await (await page.request.get('/api/stage')).json();
-    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
-    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    const { stage } = await liveStage(page, browser);
 
     await page.getByLabel('Viewer', { exact: true }).fill('Ann 🌹');
     await page.getByLabel('Gift', { exact: true }).selectOption({ label: 'Rose' });
@@ -141,9 +146,7 @@ test.describe('the audience plays along', () => {
     test.setTimeout(400_000);
     await signIn(page, await users.create());
     await deckWithAudience(page, 'call', 3);
-    const { urls } = await (await page.request.get('/api/stage')).json();
-    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
-    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    const { stage } = await liveStage(page, browser);
     const current = async () => (await page.request.get('/api/live-games/current')).json();
     let game = await current();
     // The streamer picks their case; from then on the chat calls every case.
@@ -250,9 +253,7 @@ test.describe('the audience plays along', () => {
     }
     await shot(page, 'audience-deck-gift-rules');
 
-    const { urls } = await (await page.request.get('/api/stage')).json();
-    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
-    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    const { stage } = await liveStage(page, browser);
     await playToFirstOffer(page);
     const vote = stage.getByRole('region', { name: 'Audience vote' });
     await expect(vote).toBeVisible({ timeout: 10_000 });
@@ -299,9 +300,7 @@ test.describe('the audience plays along', () => {
   }) => {
     await signIn(page, await users.create());
     await deckWithAudience(page, 'off', 30);
-    const { urls } = await (await page.request.get('/api/stage')).json();
-    const stage = await openStage(browser, urls.landscape, { width: 1920, height: 1080 });
-    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    const { stage, urls } = await liveStage(page, browser);
 
     await simulate(page, 'Ann', gift('Rose', 1, 5));
     await simulate(page, 'Bo', gift('Lion', 2, 10));
@@ -373,9 +372,7 @@ test.describe('the audience plays along', () => {
   }) => {
     await signIn(page, await users.create());
     await deckWithAudience(page, 'vote', 30);
-    const { urls } = await (await page.request.get('/api/stage')).json();
-    const stage = await openStage(browser, urls.portrait, { width: 1080, height: 1920 });
-    await expect(stage.locator('.stage-canvas')).toHaveAttribute('data-stage-status', 'live');
+    const { stage } = await liveStage(page, browser, 'portrait');
     await playToFirstOffer(page);
     await expect(stage.getByRole('region', { name: 'Audience vote' })).toBeVisible({ timeout: 10_000 });
     const viewers = ['Ann', 'Bo', 'A viewer with a very long name indeed'];
