@@ -184,6 +184,9 @@ function AudienceSimulator() {
         <button type="button" onClick={() => void send({ type: 'follow', ...viewer(name) }, 'a follow')}>
           Follow
         </button>
+        <button type="button" onClick={() => void send({ type: 'share', ...viewer(name) }, 'a share')}>
+          Share
+        </button>
         <button type="button" onClick={() => void burst()}>
           Burst of 1,000 chat messages
         </button>
