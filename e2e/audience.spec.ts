@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { GAME_TEXT } from '@dond/shared';
-import { expect, shot, signIn, test } from './fixtures';
+import { expect, shot, signIn, test, type Users } from './fixtures';
 import { openStage } from './stage';
 
 /**
@@ -11,7 +11,14 @@ import { openStage } from './stage';
 test.describe('the audience plays along', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  async function deckWithAudience(page: Page, mode: 'off' | 'vote' | 'call', windowSeconds: number) {
+  /** A new streamer signed in on the control deck, the audience's part set there. */
+  async function deckWithAudience(
+    page: Page,
+    users: Users,
+    mode: 'off' | 'vote' | 'call',
+    windowSeconds: number,
+  ) {
+    await signIn(page, await users.create());
     await page.setViewportSize({ width: 1440, height: 1000 });
     await page.goto('/control');
     await page.getByLabel('The audience').selectOption(mode);
@@ -82,8 +89,7 @@ test.describe('the audience plays along', () => {
     browser,
     users,
   }) => {
-    await signIn(page, await users.create());
-    await deckWithAudience(page, 'vote', 15);
+    await deckWithAudience(page, users, 'vote', 15);
     const { stage } = await liveStage(page, browser);
 
     // The streamer plays the first round (through the API, as the deck does); the offer opens the chat's window.
@@ -119,8 +125,7 @@ test.describe('the audience plays along', () => {
     browser,
     users,
   }) => {
-    await signIn(page, await users.create());
-    await deckWithAudience(page, 'off', 30);
+    await deckWithAudience(page, users, 'off', 30);
     const put = await page.request.put('/api/audience/blocklist', { data: { words: ['rude'] } });
     expect(put.status()).toBe(200);
     const { stage } = await liveStage(page, browser);
@@ -144,8 +149,7 @@ test.describe('the audience plays along', () => {
     users,
   }) => {
     test.setTimeout(400_000);
-    await signIn(page, await users.create());
-    await deckWithAudience(page, 'call', 3);
+    await deckWithAudience(page, users, 'call', 3);
     const { stage } = await liveStage(page, browser);
     const current = async () => (await page.request.get('/api/live-games/current')).json();
     let game = await current();
@@ -220,8 +224,7 @@ test.describe('the audience plays along', () => {
     browser,
     users,
   }) => {
-    await signIn(page, await users.create());
-    await deckWithAudience(page, 'vote', 15);
+    await deckWithAudience(page, users, 'vote', 15);
 
     // The rules, through the deck's form: a repeated name is refused in the API's words, then Rose votes NO DEAL
     // and Lion DEAL.
@@ -298,8 +301,7 @@ test.describe('the audience plays along', () => {
     browser,
     users,
   }) => {
-    await signIn(page, await users.create());
-    await deckWithAudience(page, 'off', 30);
+    await deckWithAudience(page, users, 'off', 30);
     const { stage, urls } = await liveStage(page, browser);
 
     await simulate(page, 'Ann', gift('Rose', 1, 5));
@@ -370,8 +372,7 @@ test.describe('the audience plays along', () => {
     browser,
     users,
   }) => {
-    await signIn(page, await users.create());
-    await deckWithAudience(page, 'vote', 30);
+    await deckWithAudience(page, users, 'vote', 30);
     const { stage } = await liveStage(page, browser, 'portrait');
     await playToFirstOffer(page);
     await expect(stage.getByRole('region', { name: 'Audience vote' })).toBeVisible({ timeout: 10_000 });

@@ -50,9 +50,14 @@ export interface Outbox {
   waitForMail(to: string, options?: { timeout?: number }): Promise<string>;
 }
 
+/** Makes test accounts: registered and approved through the real API unless asked otherwise. */
+export interface Users {
+  create(options?: { approve?: boolean; prefix?: string }): Promise<TestUser>;
+}
+
 interface Fixtures {
   admin: AdminApi;
-  users: { create(options?: { approve?: boolean; prefix?: string }): Promise<TestUser> };
+  users: Users;
   outbox: Outbox;
 }
 
