@@ -1,5 +1,6 @@
 // The streamer studio's stages as OBS opens them, and what the tests read off their pictures.
 import fs from 'node:fs';
+import nodePath from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 
 /** A stage as OBS opens it: its own browser context (no cookie), the size of the browser source. */
@@ -25,7 +26,8 @@ export interface Region {
 
 /**
  * Reads regions of a screenshot taken without the page's default background (decoded by the page itself): for each,
- * its first pixel as RGBA and how many of its pixels are not fully transparent.
+ * its first pixel as RGBA and how many of its pixels are not fully transparent. `fast`: the compositor's frame on
+ * the page's white instead (surfaceShot), whose pixels that are not white count.
  */
 async function readRegions(page: Page, regions: Region[], path?: string, fast = false) {
   const png = fast
@@ -75,7 +77,10 @@ async function surfaceShot(page: Page, path?: string): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   try {
     const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
-    if (path) fs.writeFileSync(path, Buffer.from(data, 'base64'));
+    if (path) {
+      fs.mkdirSync(nodePath.dirname(path), { recursive: true });
+      fs.writeFileSync(path, Buffer.from(data, 'base64'));
+    }
     return data;
   } finally {
     await cdp.detach();
