@@ -302,6 +302,32 @@ test('opening the screen after the session ended shows Authentication Required',
   await expect(page.getByRole('button', { name: 'Back to Game' })).toBeVisible();
 });
 
+test('a read still on its way when the session ends does not count as the fresh one', async ({
+  page,
+  users,
+}) => {
+  const player = await users.create();
+  // The board's read of the gift set is answered (as signed in) only after the session has ended and the
+  // screen has opened: a slow machine's order of events, made certain.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/api/gifts/custom', async (route) => {
+    if (held++ > 0) return route.continue();
+    const answer = await route.fetch();
+    await released;
+    await route.fulfill({ response: answer });
+  });
+  await signIn(page, player);
+  const customize = page.getByRole('button', { name: 'Customize Gifts' });
+  await expect(customize).toBeVisible();
+  await expect.poll(() => held).toBe(1);
+  await page.context().clearCookies();
+  await customize.click();
+  release();
+  await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+});
+
 test('reads well on a phone', async ({ page, users }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const player = await users.create();

@@ -7,7 +7,7 @@ import {
   type Gift,
 } from '@dond/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CUSTOM_GIFTS_URL } from '../store/storageKeys';
 import { takeEarlyRead } from './early';
 import { apiJson } from './request';
@@ -39,6 +39,24 @@ export function useCustomGiftSet({
     enabled,
     refetchOnMount,
   });
+}
+
+/**
+ * The saved set as the server answers it now, read afresh on mount (the answer also checks the session).
+ * A read already on its way when the screen opens (the board's) may carry a session that has ended since:
+ * it is dropped and asked again, so only a read sent after opening counts as fresh.
+ */
+export function useFreshCustomGiftSet() {
+  const queryClient = useQueryClient();
+  const [earlierRead] = useState(
+    () => queryClient.getQueryState(CUSTOM_GIFTS_KEY)?.fetchStatus === 'fetching',
+  );
+  const query = useCustomGiftSet({ refetchOnMount: 'always' });
+  const { refetch } = query;
+  useEffect(() => {
+    if (earlierRead) void queryClient.cancelQueries({ queryKey: CUSTOM_GIFTS_KEY }).then(() => refetch());
+  }, [earlierRead, queryClient, refetch]);
+  return query;
 }
 
 /** POST /api/gifts/custom: saves name and giftIds; the answer replaces the cached set. */

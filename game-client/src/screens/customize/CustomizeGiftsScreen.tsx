@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ME_KEY } from '../../api/auth';
-import { useCustomGiftSet, useSaveCustomGiftSet } from '../../api/gifts';
+import { useFreshCustomGiftSet, useSaveCustomGiftSet } from '../../api/gifts';
 import { HttpError, serverMessage } from '../../api/request';
 import { Footer } from '../../ui/Footer';
 import { toast } from '../../ui/toastStore';
@@ -48,7 +48,7 @@ const isUnauthorized = (error: unknown) => error instanceof HttpError && error.s
 /** /customize-gifts: build the set of 26 gifts that go in the briefcases. */
 export function CustomizeGiftsScreen() {
   // Always read afresh on opening: the set may have changed elsewhere, and the answer checks the session.
-  const query = useCustomGiftSet({ refetchOnMount: 'always' });
+  const query = useFreshCustomGiftSet();
   const [sessionGone, setSessionGone] = useState(false);
   const fresh = query.isFetchedAfterMount;
 
