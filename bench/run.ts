@@ -60,6 +60,8 @@ class ServerProcess {
         ...(process.env.BENCH_SERVER_PROF
           ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_PROF}`]
           : []),
+        // BENCH_SERVER_FLAGS: more of node's flags for the server process (--trace-gc, --max-semi-space-size=...).
+        ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []),
       ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
