@@ -8,6 +8,22 @@ test.describe('saving a finished game', () => {
   }) => {
     test.setTimeout(60_000);
     const player = await users.create();
+    // The page's own clock times each attempt: from the failed POST's answer to the next attempt's first
+    // request (the session check), so a slow round trip on a busy machine is not counted as the wait.
+    await page.addInitScript(() => {
+      const log: Array<{ url: string; method: string; start: number; end: number }> = [];
+      (window as unknown as { __saveCalls: typeof log }).__saveCalls = log;
+      const original = window.fetch.bind(window);
+      window.fetch = async (input, init) => {
+        const entry = { url: String(input), method: init?.method ?? 'GET', start: performance.now(), end: 0 };
+        log.push(entry);
+        try {
+          return await original(input, init);
+        } finally {
+          entry.end = performance.now();
+        }
+      };
+    });
     await signIn(page, player);
 
     const attempts: number[] = [];
@@ -31,7 +47,21 @@ test.describe('saving a finished game', () => {
       'Failed to save your game after multiple attempts: HTTP 500. Your result is backed up locally. Contact support to recover it.',
     );
     expect(attempts).toHaveLength(3);
-    const gaps = [attempts[1]! - attempts[0]!, attempts[2]! - attempts[1]!];
+    const calls = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __saveCalls: Array<{ url: string; method: string; start: number; end: number }>;
+          }
+        ).__saveCalls,
+    );
+    const posts = calls.filter((c) => c.method === 'POST' && c.url.endsWith('/api/games'));
+    expect(posts).toHaveLength(3);
+    const gaps = posts.slice(0, 2).map((post) => {
+      const next = calls.find((c) => c.url.endsWith('/api/session/validate') && c.start >= post.end);
+      expect(next, 'a session check starts the next attempt').toBeDefined();
+      return next!.start - post.end;
+    });
     expect(gaps[0]).toBeGreaterThanOrEqual(950);
     // Real timers on a busy two-core machine: room for lag, never enough to take 1 s for 2 s.
     expect(gaps[0]).toBeLessThan(1900);
