@@ -8,6 +8,8 @@ import { openStage } from './stage';
  * speaks for the chat, and the stage shows the vote and the gifts; a window's result is played as the streamer's
  * action.
  */
+const MODE_NAMES = { off: 'Off', vote: 'Vote DEAL or NO DEAL', call: 'Call the next case' } as const;
+
 test.describe('the audience plays along', () => {
   test.describe.configure({ timeout: 180_000 });
 
@@ -24,7 +26,9 @@ test.describe('the audience plays along', () => {
     await page.getByLabel('The audience').selectOption(mode);
     await page.getByLabel('Window (seconds)').fill(String(windowSeconds));
     await page.getByRole('button', { name: 'Save audience' }).click();
-    await expect(page.getByRole('status', { name: 'Audience settings' })).toContainText(`${windowSeconds} s`);
+    await expect(page.getByRole('status', { name: 'Audience settings' })).toHaveText(
+      `Saved: ${MODE_NAMES[mode]}, ${windowSeconds} s`,
+    );
   }
 
   /** The streamer's stage, open in its own browser window at its capture size and showing the live game. */
@@ -82,6 +86,39 @@ test.describe('the audience plays along', () => {
     giftName,
     diamondCount,
     repeatCount,
+  });
+
+  test('a choice made before the saved settings arrive is kept, and saved as made', async ({
+    page,
+    users,
+  }) => {
+    await signIn(page, await users.create());
+    // The saved settings' read is held back until the streamer has chosen (a slow network, a busy machine).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/audience/settings', async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.goto('/control');
+    await page.getByLabel('The audience').selectOption('call');
+    await page.getByLabel('Window (seconds)').fill('7');
+    const answered = page.waitForResponse(
+      (res) => res.url().endsWith('/api/audience/settings') && res.request().method() === 'GET',
+    );
+    release();
+    await answered;
+    // A render after the read: the form still holds what the streamer chose.
+    await page.waitForTimeout(300);
+    await expect(page.getByLabel('The audience')).toHaveValue('call');
+    await expect(page.getByLabel('Window (seconds)')).toHaveValue('7');
+    await page.getByRole('button', { name: 'Save audience' }).click();
+    await expect(page.getByRole('status', { name: 'Audience settings' })).toHaveText(
+      'Saved: Call the next case, 7 s',
+    );
+    const saved = await (await page.request.get('/api/audience/settings')).json();
+    expect(saved).toMatchObject({ mode: 'call', windowSeconds: 7 });
   });
 
   test('the chat votes DEAL: the stage shows the bar and the countdown, and the vote is played', async ({

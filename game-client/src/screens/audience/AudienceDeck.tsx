@@ -6,7 +6,8 @@ import {
   type AudienceEvent,
   type AudienceMode,
 } from '@dond/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useFormCopy } from './useFormCopy';
 import { serverMessage } from '../../api/request';
 import { simulateAudienceEvent, useAudienceSettings, useSaveAudienceSettings } from '../../api/audience';
 import { useAudienceStore } from '../../store/audienceStore';
@@ -29,19 +30,20 @@ function viewer(name: string) {
   return { msgId: crypto.randomUUID(), viewerId: `sim-${nickname}`, uniqueId: nickname, nickname };
 }
 
+interface SettingsForm {
+  mode: AudienceMode;
+  windowSeconds: number;
+}
+const DEFAULT_SETTINGS_FORM: SettingsForm = { mode: 'off', windowSeconds: AUDIENCE_WINDOW_SECONDS.default };
+const settingsForm = ({ mode, windowSeconds }: SettingsForm): SettingsForm => ({ mode, windowSeconds });
+
 function AudienceSettingsForm() {
   const settings = useAudienceSettings();
   const save = useSaveAudienceSettings();
-  const [mode, setMode] = useState<AudienceMode>('off');
-  const [windowSeconds, setWindowSeconds] = useState<number>(AUDIENCE_WINDOW_SECONDS.default);
-  useEffect(() => {
-    if (!settings.data) return;
-    setMode(settings.data.mode);
-    setWindowSeconds(settings.data.windowSeconds);
-  }, [settings.data]);
+  const { form, change, saved } = useFormCopy(settings.data, settingsForm, DEFAULT_SETTINGS_FORM);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ mode, windowSeconds });
+    save.mutate(form, { onSuccess: saved });
   };
   return (
     <form className="deck-audience-settings" onSubmit={submit}>
@@ -49,8 +51,8 @@ function AudienceSettingsForm() {
         The audience{' '}
         <select
           aria-label="The audience"
-          value={mode}
-          onChange={(e) => setMode(e.target.value as AudienceMode)}
+          value={form.mode}
+          onChange={(e) => change({ ...form, mode: e.target.value as AudienceMode })}
         >
           {AUDIENCE_MODES.map((m) => (
             <option key={m} value={m}>
@@ -65,8 +67,8 @@ function AudienceSettingsForm() {
           type="number"
           min={AUDIENCE_WINDOW_SECONDS.min}
           max={AUDIENCE_WINDOW_SECONDS.max}
-          value={windowSeconds}
-          onChange={(e) => setWindowSeconds(Number(e.target.value))}
+          value={form.windowSeconds}
+          onChange={(e) => change({ ...form, windowSeconds: Number(e.target.value) })}
         />
       </label>
       <button type="submit" disabled={save.isPending}>

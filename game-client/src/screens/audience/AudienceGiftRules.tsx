@@ -3,8 +3,10 @@ import {
   AUDIENCE_GIFT_RULES_LIMIT,
   GIFTS,
   type AudienceGiftEffect,
+  type AudienceGiftRule,
 } from '@dond/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useFormCopy } from './useFormCopy';
 import { useGiftRules, useSaveGiftRules } from '../../api/audience';
 import { serverMessage } from '../../api/request';
 import {
@@ -16,6 +18,8 @@ import {
 } from './giftRules';
 
 const SUGGESTIONS = giftNameSuggestions(GIFTS);
+const NO_ROWS: GiftRuleRow[] = [];
+const rowsOf = (saved: { rules: AudienceGiftRule[] }) => saved.rules.map((rule) => giftRuleRow(rule));
 
 /**
  * The deck's gift rules (issue 20): which gifts count as DEAL or NO DEAL votes, or back the case their viewer
@@ -24,22 +28,16 @@ const SUGGESTIONS = giftNameSuggestions(GIFTS);
 export function AudienceGiftRules() {
   const saved = useGiftRules();
   const save = useSaveGiftRules();
-  const [rows, setRows] = useState<GiftRuleRow[]>([]);
-  // The form follows the saved rules until the streamer edits it, then keeps their edits until saved.
-  const [edited, setEdited] = useState(false);
-  useEffect(() => {
-    if (saved.data && !edited) setRows(saved.data.rules.map((rule) => giftRuleRow(rule)));
-  }, [saved.data, edited]);
+  const { form: rows, change: edit, saved: done } = useFormCopy(saved.data, rowsOf, NO_ROWS);
   const change = (next: GiftRuleRow[]) => {
-    setEdited(true);
     save.reset();
-    setRows(next);
+    edit(next);
   };
   const update = (id: number, patch: Partial<GiftRuleRow>) =>
     change(rows.map((r) => (r.id === id ? { ...r, ...patch } : r)));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate({ rules: rulesFromRows(rows) }, { onSuccess: () => setEdited(false) });
+    save.mutate({ rules: rulesFromRows(rows) }, { onSuccess: done });
   };
   return (
     <form className="deck-gift-rules" onSubmit={submit} aria-label="Gift rules">

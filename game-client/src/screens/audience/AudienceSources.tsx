@@ -1,5 +1,6 @@
 import { DEFAULT_AUDIENCE_SOURCE_SETTINGS, type AudienceSourceSettings } from '@dond/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useFormCopy } from './useFormCopy';
 import { useAudienceSources, useSaveAudienceSources } from '../../api/audience';
 import { serverMessage } from '../../api/request';
 import { sourceStateText } from './sourceState';
@@ -8,22 +9,15 @@ import { sourceStateText } from './sourceState';
  * The stream's event sources on the deck (issue 20): TikFinity's WebSocket and TikTok LIVE through the API, each
  * turned on here, with its connection's state (asked for every 2 s).
  */
+const settingsOf = (sources: { settings: AudienceSourceSettings }) => sources.settings;
+
 export function AudienceSources() {
   const sources = useAudienceSources();
   const save = useSaveAudienceSources();
-  const [form, setForm] = useState<AudienceSourceSettings>(DEFAULT_AUDIENCE_SOURCE_SETTINGS);
-  // The form follows the saved settings until the streamer edits it, then keeps their edits until saved.
-  const [edited, setEdited] = useState(false);
-  useEffect(() => {
-    if (sources.data && !edited) setForm(sources.data.settings);
-  }, [sources.data, edited]);
-  const change = (next: AudienceSourceSettings) => {
-    setEdited(true);
-    setForm(next);
-  };
+  const { form, change, saved } = useFormCopy(sources.data, settingsOf, DEFAULT_AUDIENCE_SOURCE_SETTINGS);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    save.mutate(form, { onSuccess: () => setEdited(false) });
+    save.mutate(form, { onSuccess: saved });
   };
   const now = Date.now();
   const state = sources.data?.state;
