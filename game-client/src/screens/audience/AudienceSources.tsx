@@ -5,12 +5,12 @@ import { useAudienceSources, useSaveAudienceSources } from '../../api/audience';
 import { serverMessage } from '../../api/request';
 import { sourceStateText } from './sourceState';
 
+const settingsOf = (sources: { settings: AudienceSourceSettings }) => sources.settings;
+
 /**
  * The stream's event sources on the deck (issue 20): TikFinity's WebSocket and TikTok LIVE through the API, each
  * turned on here, with its connection's state (asked for every 2 s).
  */
-const settingsOf = (sources: { settings: AudienceSourceSettings }) => sources.settings;
-
 export function AudienceSources() {
   const sources = useAudienceSources();
   const save = useSaveAudienceSources();
