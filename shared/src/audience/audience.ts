@@ -71,6 +71,12 @@ export const audienceSettingsSchema = z.strictObject(
 );
 export type AudienceSettings = z.infer<typeof audienceSettingsSchema>;
 
+/** A streamer's audience settings before they save any. */
+export const DEFAULT_AUDIENCE_SETTINGS: AudienceSettings = {
+  mode: 'off',
+  windowSeconds: AUDIENCE_WINDOW_SECONDS.default,
+};
+
 /** The live game's public state gains `audience`: the window open now, and what the chat said in it. */
 export const audienceStateSchema = z.object({
   mode: z.enum(AUDIENCE_MODES),

@@ -3,7 +3,7 @@ import {
   AUDIENCE_MODES,
   audienceGiftRulesSchema,
   type AudienceGiftRule,
-  AUDIENCE_WINDOW_SECONDS,
+  DEFAULT_AUDIENCE_SETTINGS,
   type AudienceMode,
   type AudienceSettings,
 } from '@dond/shared';
@@ -14,13 +14,6 @@ export interface StoredAudienceSettings extends AudienceSettings {
   blockedWords: string[];
   giftRules: AudienceGiftRule[];
 }
-
-export const DEFAULT_AUDIENCE_SETTINGS: StoredAudienceSettings = {
-  mode: 'off',
-  windowSeconds: AUDIENCE_WINDOW_SECONDS.default,
-  blockedWords: [],
-  giftRules: [],
-};
 
 interface SettingsRow {
   user_id: number;

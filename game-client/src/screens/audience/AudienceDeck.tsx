@@ -1,10 +1,12 @@
 import {
   AUDIENCE_MODES,
   AUDIENCE_WINDOW_SECONDS,
+  DEFAULT_AUDIENCE_SETTINGS,
   formatNumber,
   GIFTS,
   type AudienceEvent,
   type AudienceMode,
+  type AudienceSettings,
 } from '@dond/shared';
 import { useState, type FormEvent } from 'react';
 import { useFormCopy } from './useFormCopy';
@@ -30,17 +32,13 @@ function viewer(name: string) {
   return { msgId: crypto.randomUUID(), viewerId: `sim-${nickname}`, uniqueId: nickname, nickname };
 }
 
-interface SettingsForm {
-  mode: AudienceMode;
-  windowSeconds: number;
-}
-const DEFAULT_SETTINGS_FORM: SettingsForm = { mode: 'off', windowSeconds: AUDIENCE_WINDOW_SECONDS.default };
-const settingsForm = ({ mode, windowSeconds }: SettingsForm): SettingsForm => ({ mode, windowSeconds });
+/** The form holds the settings as they are saved. */
+const settingsForm = (settings: AudienceSettings) => settings;
 
 function AudienceSettingsForm() {
   const settings = useAudienceSettings();
   const save = useSaveAudienceSettings();
-  const { form, change, saved } = useFormCopy(settings.data, settingsForm, DEFAULT_SETTINGS_FORM);
+  const { form, change, saved } = useFormCopy(settings.data, settingsForm, DEFAULT_AUDIENCE_SETTINGS);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(form, { onSuccess: saved });
