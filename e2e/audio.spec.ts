@@ -123,6 +123,7 @@ test.describe('sound', () => {
       page,
       users,
     }) => {
+      test.setTimeout(60_000);
       await openGame(page, users);
       const notes = SOUND_CUES[cue];
       const onsets: number[] = [];
@@ -378,7 +379,7 @@ test.describe('sound', () => {
   });
 
   test('a whole game with sound on: every cue at its moment, no console error', async ({ page, users }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const problems: string[] = [];
     const failedLoads: string[] = [];
     page.on('console', (msg) => {

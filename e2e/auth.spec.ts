@@ -88,6 +88,7 @@ test("'Forgot your password?' shows in login mode only and opens the reset scree
 });
 
 test('register, refused while pending, approved by the admin, login, logout', async ({ page, admin }) => {
+  test.setTimeout(60_000);
   const username = uniqueName('newbie');
   const password = 'secret-password';
   await page.goto('/auth');
@@ -100,13 +101,15 @@ test('register, refused while pending, approved by the admin, login, logout', as
 
   const created = toasts(page).filter({ hasText: 'Account Created Successfully!' });
   await expect(created).toContainText(PENDING);
+  // Watched from now, alongside the steps below (a screenshot on a loaded machine can take a second).
+  const createdShown = expectShownFor(created, 8000);
   // Back in login mode with a cleared form.
   await expect(page.getByRole('tab', { name: 'Login', selected: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Username' })).toHaveValue('');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   await expect(page.getByText('Username must be at least 3 characters')).toHaveCount(0);
   await shot(page, 'auth-registered');
-  await expectShownFor(created, 8000);
+  await createdShown;
 
   // A pending account is refused with the server's words.
   await page.getByRole('textbox', { name: 'Username' }).fill(username);

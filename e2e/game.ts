@@ -2,8 +2,14 @@ import { offerRound } from '@dond/shared';
 import { expect, type Page } from '@playwright/test';
 import { shot } from './fixtures';
 
-/** Waits out the 800 ms interaction lock between two guarded clicks. */
-export const waitOutLock = (page: Page) => page.waitForTimeout(850);
+/**
+ * Waits out the 800 ms interaction lock between two guarded clicks: its length, then until the board says the
+ * lock is off (a loaded machine fires the lock's timer late, and a tap before it would be ignored).
+ */
+export async function waitOutLock(page: Page): Promise<void> {
+  await page.waitForTimeout(850);
+  await expect(page.locator('.pixi-board[data-locked="true"]')).toHaveCount(0);
+}
 
 /**
  * Picks `own` as the player's case, then opens the lowest-numbered other cases until the banker calls.

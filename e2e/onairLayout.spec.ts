@@ -284,14 +284,26 @@ test('in Mobile mode the board comes back into view when the banker calls, howev
   expect(await pressedMode(page)).toBe('mobile');
   await page.getByRole('button', { name: 'Briefcase 1', exact: true }).click();
   const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+  // The player scrolls the turned page to its end (the footer) while the banker dials: done by the page as the
+  // call shows, after the board's own scroll for it (a test's round trips on a loaded machine can outlast the
+  // 2 s call). Watched from before the last tap.
+  const scrolledDuringCall = page.evaluate(async () => {
+    const shows = (title: string) =>
+      Array.from(document.querySelectorAll('[role="dialog"] > h2')).some((h) => h.textContent === title);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    while (!shows('THE BANKER IS CALLING!')) await pause(20);
+    await pause(300);
+    const app = document.querySelector('.app')!;
+    app.scrollTo({ top: app.scrollHeight });
+    return { scrollTop: app.scrollTop, offerShown: shows("BANKER'S OFFER") };
+  });
   for (let i = 0; i < 6; i++) {
     await waitOutLock(page);
     await next.click();
   }
-  // The player scrolls the turned page to its end (the footer) while the banker dials.
-  await page.locator('.app').evaluate((app) => app.scrollTo({ top: app.scrollHeight }));
-  const scrolled = await page.locator('.app').evaluate((app) => app.scrollTop);
-  expect(scrolled).toBeGreaterThan(0);
+  const scrolled = await scrolledDuringCall;
+  expect(scrolled.offerShown, 'scrolled away before the offer').toBe(false);
+  expect(scrolled.scrollTop).toBeGreaterThan(0);
   const offer = page.getByRole('dialog', { name: "BANKER'S OFFER" });
   await expect(offer).toBeVisible({ timeout: 8000 });
   const viewport = page.viewportSize()!;

@@ -6,7 +6,7 @@ test.describe('saving a finished game', () => {
     page,
     users,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const player = await users.create();
     // The page's own clock times each attempt: from the failed POST's answer to the next attempt's first
     // request (the session check), so a slow round trip on a busy machine is not counted as the wait.
@@ -108,6 +108,7 @@ test.describe('saving a finished game', () => {
   });
 
   test('a guest’s game writes no backup and calls no save', async ({ page }) => {
+    test.setTimeout(60_000);
     const saves: string[] = [];
     page.on('request', (req) => {
       if (req.url().includes('/api/games') || req.url().includes('/api/session/validate'))

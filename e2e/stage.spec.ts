@@ -121,7 +121,7 @@ test.describe('the streamer studio: the control deck', () => {
     users,
     browser,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(400_000);
     const player = await users.create();
     await signIn(page, player);
     const deck = await page.context().newPage();

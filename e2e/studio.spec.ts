@@ -24,10 +24,20 @@ test.describe('the tuning studio', () => {
     await expect(page.locator('.studio-pane .tp-rotv')).toBeVisible();
   }
 
-  /** Opens an animation's folder in the panel (Tweakpane folders are buttons with their title). */
-  async function folder(page: Page, title: string) {
+  /**
+   * Opens or closes a folder of the panel (Tweakpane folders are buttons with their title). Its button toggles,
+   * so it is pressed only when the folder is not already as asked ('Playback' starts open); again if the panel
+   * was rebuilt meanwhile (a reset or an import builds it anew, folders closed).
+   */
+  async function folder(page: Page, title: string, open = true) {
     const button = page.locator('.studio-pane .tp-fldv_b', { hasText: new RegExp(`^${title}$`) });
-    await button.click();
+    const view = button.locator('xpath=..');
+    const expanded = /\btp-fldv-expanded\b/;
+    await expect(async () => {
+      if (expanded.test((await view.getAttribute('class')) ?? '') !== open) await button.click();
+      if (open) await expect(view).toHaveClass(expanded, { timeout: 1000 });
+      else await expect(view).not.toHaveClass(expanded, { timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
   }
 
   /** Plays an animation and answers how long the sandbox board drew frames for it (the studio's timer). */
@@ -61,8 +71,9 @@ test.describe('the tuning studio', () => {
     await setField(page, 'caseToast.enter.duration', '1');
     const after = await threePlays();
     console.log(`case toast at 0.25 s: ${before.join(', ')} ms; at 1 s: ${after.join(', ')} ms`);
-    // 0.75 s more of motion; frames in software WebGL land every 20-60 ms (the median of three plays each).
-    expect(median(after) - median(before)).toBeGreaterThan(500);
+    // 0.75 s more of motion; frames in software WebGL land every 20-60 ms, and on a loaded machine three plays of
+    // one setting spread over 300 ms (737 to 1,018 ms): the median of three each, 400 ms of the 750 at least.
+    expect(median(after) - median(before)).toBeGreaterThan(400);
     expect(median(after)).toBeLessThan(2200);
     await shot(page, 'studio-case-toast');
 
@@ -92,7 +103,7 @@ test.describe('the tuning studio', () => {
       console.log(`${title}: ${ms} ms`);
       expect(ms, title).toBeGreaterThan(100);
       await shot(page, `studio-${title.toLowerCase().replace(/\W+/g, '-')}`);
-      await folder(page, title);
+      await folder(page, title, false);
     }
     // The phone shows through its 2 s and then the offer: a call's Play is the call.
     await expect(page.getByRole('alert')).toHaveCount(0);

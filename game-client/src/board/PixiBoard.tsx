@@ -16,6 +16,7 @@ import {
   type Application as PixiApplication,
 } from 'pixi.js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useGameStore } from '../store/gameStore';
 import { useSessionStore } from '../store/sessionStore';
 import { useBoxSize } from '../ui/useBoxSize';
 import type { ViewMode } from '../store/sessionStore';
@@ -156,6 +157,15 @@ export function PixiBoard({
     () => () => {
       if (app.current) detachStage(app.current);
     },
+    [],
+  );
+  // The 800 ms interaction lock on the board's element, so a test can wait it out rather than guess at a timer
+  // that a busy machine fires late; written directly, so the lock re-renders nothing.
+  useEffect(
+    () =>
+      useGameStore.subscribe((s) => {
+        if (host.current) host.current.dataset.locked = String(s.locked);
+      }),
     [],
   );
   // The published tuning (issue 19) comes with the page; until then the board moves with the defaults.
