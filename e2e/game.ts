@@ -55,15 +55,16 @@ export async function status(page: Page): Promise<{ round: number; casesRemainin
   return { round, casesRemaining, text };
 }
 
-/** The coins of the values not yet struck through on the two value boards. */
+/** The coins of the values not yet struck through on the two value boards (their DOM mirror), read at once. */
 export async function valuesLeft(page: Page): Promise<number[]> {
   const values: number[] = [];
   for (const name of ['LOWER VALUES', 'HIGHER VALUES']) {
-    const items = page.getByRole('list', { name }).getByRole('listitem');
-    for (const item of await items.all()) {
-      if ((await item.locator('del').count()) > 0) continue;
-      values.push(Number((await item.innerText()).replace(/^.*🪙\s*/, '').replace(/\D/g, '')));
-    }
+    const texts = await page.getByRole('list', { name }).evaluate((list) =>
+      Array.from(list.querySelectorAll('li'))
+        .filter((li) => !li.querySelector('del'))
+        .map((li) => li.textContent ?? ''),
+    );
+    values.push(...texts.map((text) => Number(text.replace(/^.*🪙\s*/, '').replace(/\D/g, ''))));
   }
   return values;
 }

@@ -203,19 +203,20 @@ async function changedPatch(page: Page, before: Buffer, after: Buffer, leaveOut:
   );
 }
 
-/** The boxes of every case button on show and of NEW GAME / RESET / SHOW / HIDE. */
+/**
+ * The boxes of every case button on show and of NEW GAME / RESET / SHOW / HIDE, read in one go in the page (one
+ * round trip, not three a button: a whole game asks this after every tap).
+ */
 async function controlBoxes(page: Page): Promise<Array<[string, Box]>> {
-  const named: Array<[string, Box]> = [];
-  const layer = page.locator('.board-a11y-layer button');
-  for (const button of await layer.all()) {
-    if (!(await button.isVisible())) continue;
-    const name = (await button.getAttribute('aria-label')) ?? '';
-    if (name === 'Close') continue;
-    // A case's button leaves as it opens: never wait on one that has gone.
-    const box = await button.boundingBox({ timeout: 1000 }).catch(() => null);
-    if (box) named.push([name, box]);
-  }
-  return named;
+  return page.locator('.board-a11y-layer button').evaluateAll((buttons) =>
+    buttons.flatMap((button): Array<[string, Box]> => {
+      const name = button.getAttribute('aria-label') ?? '';
+      const { x, y, width, height } = button.getBoundingClientRect();
+      // What Playwright calls visible: a box, and not hidden by style.
+      const hidden = width === 0 || height === 0 || getComputedStyle(button).visibility === 'hidden';
+      return name === 'Close' || hidden ? [] : [[name, { x, y, width, height }]];
+    }),
+  );
 }
 
 /** No toast on show lies over a case or a button the board shows now (#3). */

@@ -12,7 +12,7 @@ import {
 } from '@dond/shared';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, shot, test, toasts } from './fixtures';
-import { waitOutLock } from './game';
+import { valuesLeft, waitOutLock } from './game';
 
 // The show moments of issue 15 on the canvas board, played with real pointer taps: the banker on the phone
 // (the canvas moves), the offer dialog (offer, board average, the history strip going up or down), the
@@ -141,20 +141,6 @@ async function atMoment(page: Page, act: () => Promise<void>, ms: number, look: 
   await page.clock.runFor(ms);
   await look();
   await page.clock.resume();
-}
-
-/** The coins of the values not struck through on the two value boards (their DOM mirror). */
-async function valuesLeft(page: Page): Promise<number[]> {
-  const values: number[] = [];
-  for (const name of ['LOWER VALUES', 'HIGHER VALUES']) {
-    const texts = await page.getByRole('list', { name }).evaluate((list) =>
-      Array.from(list.querySelectorAll('li'))
-        .filter((li) => !li.querySelector('del'))
-        .map((li) => li.textContent ?? ''),
-    );
-    values.push(...texts.map((text) => Number(text.replace(/^.*🪙\s*/, '').replace(/\D/g, ''))));
-  }
-  return values;
 }
 
 /** Opens these cases one tap at a time, waiting out the lock between taps. */
