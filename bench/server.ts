@@ -7,6 +7,7 @@ import path from 'node:path';
 import { PerformanceObserver } from 'node:perf_hooks';
 import express from 'express';
 import { createApp } from '../api/src/app.js';
+import { createAppServer } from '../api/src/http/appServer.js';
 import type { AudienceEngine } from '../api/src/modules/audience/audience.engine.js';
 import { hashPassword } from '../api/src/auth/passwords.js';
 import { createDb, type Db } from '../api/src/db/knex.js';
@@ -52,14 +53,13 @@ async function serveApp(name: string, db = openDb(name)): Promise<number> {
   });
   engines.set(name, audience);
   // Each live-game request's time in the server, from its arrival to the last byte of its answer.
-  return listen(
-    http.createServer((req, res) => {
-      const started = process.hrtime.bigint();
-      if (req.url?.startsWith('/api/live-games'))
-        res.once('finish', () => serverTimes.push(Number(process.hrtime.bigint() - started) / 1e6));
-      app(req, res);
-    }),
-  );
+  const server = createAppServer(app);
+  server.prependListener('request', (req, res) => {
+    const started = process.hrtime.bigint();
+    if (req.url?.startsWith('/api/live-games'))
+      res.once('finish', () => serverTimes.push(Number(process.hrtime.bigint() - started) / 1e6));
+  });
+  return listen(server);
 }
 
 const serverTimes: number[] = [];

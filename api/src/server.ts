@@ -5,7 +5,7 @@ import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
 import { sessionSecret } from './auth/sessionSecret.js';
 import { seedFirstAdmin } from './db/seed.js';
-import { answerMalformedRequests } from './http/errors.js';
+import { listenApp } from './http/appServer.js';
 import { logFunction, type Logger } from './log.js';
 import { createMailer } from './mail/mailer.js';
 import { LiveGameEvents, RedisLiveGameEvents } from './modules/stage/liveGameEvents.js';
@@ -46,10 +46,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger,
     liveEvents,
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, (error) => (error ? reject(error) : resolve(s)));
-  });
-  answerMalformedRequests(server);
+  const server = await listenApp(app, config.port, config.host);
   const log = logFunction(logger);
   // The sources a streamer left on come back (docs/decisions/0037-audience-sources.md).
   void sources

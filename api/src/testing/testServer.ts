@@ -2,7 +2,6 @@
 // MySQL/MariaDB when TEST_MYSQL_URL is set), and an HTTP client that keeps its cookie like a browser.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { Server } from 'node:http';
 import type { Express } from 'express';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import type { RateLimits } from '../routerContext.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createDb, type Db } from '../db/knex.js';
 import { migrateLatest } from '../db/migrate.js';
-import { answerMalformedRequests } from '../http/errors.js';
+import { listenApp } from '../http/appServer.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import { usersRepo, type User } from '../modules/users/users.repo.js';
 
@@ -157,10 +156,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     adminDir: options.adminDir,
     audienceSources: options.audienceSources,
   });
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  answerMalformedRequests(server);
+  const server = await listenApp(app, 0, '127.0.0.1');
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   let signedInUsers = 0;
