@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
+import { createAppServer } from './http/appServer.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './routerContext.js';
 import { liveGamePayload } from './testing/games.js';
 import {
@@ -85,7 +86,7 @@ beforeAll(async () => {
       config: { appUrl: 'http://localhost:3000', trustProxy: 'loopback' },
       rateLimits: LIMITS,
     });
-    const server = http.createServer(app);
+    const server = createAppServer(app);
     instances.push({ name, url: await listen(server), db, server });
   }
   proxy = roundRobin(instances);

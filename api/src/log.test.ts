@@ -13,6 +13,7 @@ import { createLogger, requestId, scrubErrorText, serializeError } from './log.j
 import { createMailer } from './mail/mailer.js';
 import { usersRepo } from './modules/users/users.repo.js';
 import { freshDatabase, TestClient, type TestDatabase } from './testing/testServer.js';
+import { listenApp } from './http/appServer.js';
 
 interface Line {
   level: number;
@@ -75,9 +76,7 @@ beforeAll(async () => {
     clientDir,
     adminDir: clientDir,
   });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  server = await listenApp(app, 0, '127.0.0.1');
   const address = server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });

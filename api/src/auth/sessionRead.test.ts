@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usersRepo } from '../modules/users/users.repo.js';
 import { startTestServer, testApp, TestClient, type TestServer } from '../testing/testServer.js';
 import { KnexSessionStore, sessionKey, takeUserReadWithSession } from './sessionStore.js';
+import { listenApp } from '../http/appServer.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let clock = Date.UTC(2026, 10, 21, 12);
@@ -18,9 +19,7 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => clock });
   // A second API instance on the same database, as behind a load balancer.
   const app = testApp(server.db, server.outbox, { now: () => clock });
-  other = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  other = await listenApp(app, 0, '127.0.0.1');
   otherUrl = `http://127.0.0.1:${(other.address() as { port: number }).port}`;
 });
 afterAll(async () => {

@@ -2,7 +2,6 @@
 // in the window held by the other, whose result is applied; an action on the other instance overrides the window.
 // Two instances share one database (on SQLite its one connection, as in stage/redis.test.ts).
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import {
 } from '../../testing/testServer.js';
 import { RedisLiveGameEvents } from '../stage/liveGameEvents.js';
 import { AudienceEngine } from './audience.engine.js';
+import { listenApp } from '../../http/appServer.js';
 
 type View = LiveGamePublic & { audience: AudienceState };
 
@@ -47,8 +47,7 @@ describe.skipIf(!redisServer)('the audience between two instances', { timeout: 1
       if (!sqlite) dbs.push(db);
       const liveEvents = await RedisLiveGameEvents.connect(redis.url, () => undefined);
       const audience = new AudienceEngine({ db, now: Date.now, events: liveEvents, log: () => undefined });
-      const server = http.createServer(testApp(db, outbox, { liveEvents, audience }));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const server = await listenApp(testApp(db, outbox, { liveEvents, audience }), 0, '127.0.0.1');
       made.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       closing.push(async () => {
         await audience.close();

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startTestServer,
@@ -9,6 +8,7 @@ import {
 } from '../../testing/testServer.js';
 import { usersRepo } from '../users/users.repo.js';
 import { PENDING_MESSAGE } from './auth.router.js';
+import { listenApp } from '../../http/appServer.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 let clock = Date.UTC(2026, 10, 21, 12);
@@ -160,9 +160,7 @@ describe('the session', () => {
     const client = server.client();
     await client.login('roamer');
     const app = testApp(server.db, server.outbox);
-    const other = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
+    const other = await listenApp(app, 0, '127.0.0.1');
     const address = other.address() as { port: number };
     const elsewhere = new TestClient(`http://127.0.0.1:${address.port}`);
     elsewhere.cookie = client.cookie;

@@ -3,7 +3,7 @@
 // one database: on MariaDB (npm run test:mariadb) each with its own pool; on SQLite the one connection
 // (instances.test.ts says why). Without redis-server on the PATH the suite says so and skips.
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import {
   createTestUser,
 } from '../../testing/testServer.js';
 import { LiveGameEvents, RedisLiveGameEvents } from './liveGameEvents.js';
+import { listenApp } from '../../http/appServer.js';
 
 if (!redisServer) console.warn('redis.test.ts skipped: no redis-server (apt-get install redis-server)');
 
@@ -51,8 +52,7 @@ describe.skipIf(!redisServer)('live game pushes between two instances', () => {
       const sqlite = database.url.startsWith('sqlite:');
       const db = sqlite ? dbs[0]! : createDb(database.url);
       if (!sqlite) dbs.push(db);
-      const server = http.createServer(testApp(db, outbox, { liveEvents: bus }));
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const server = await listenApp(testApp(db, outbox, { liveEvents: bus }), 0, '127.0.0.1');
       const instance = {
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
         server,
