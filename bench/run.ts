@@ -296,7 +296,7 @@ async function liveGames(server: ServerProcess) {
   const generatorBusy = performance.eventLoopUtilization(generatorSince).utilization;
   const gcSlow = loop.gcPauses.filter((pause) => pause >= 5);
   note(
-    `the server's event loop busy ${(loop.busy * 100).toFixed(0)}%; ${loop.gcPauses.length} collections, ${ms(loop.gcPauses.reduce((a, b) => a + b, 0))} in all, ${gcSlow.length} of 5 ms or more (longest ${ms(Math.max(0, ...loop.gcPauses))}); the load generator's busy ${(generatorBusy * 100).toFixed(0)}%`,
+    `the server's event loop busy ${(loop.busy * 100).toFixed(0)}%, late by p99 ${ms(loop.delay.p99)} and at most ${ms(loop.delay.max)}; ${loop.gcPauses.length} collections, ${ms(loop.gcPauses.reduce((a, b) => a + b, 0))} in all, ${gcSlow.length} of 5 ms or more (longest ${ms(Math.max(0, ...loop.gcPauses))}); the load generator's busy ${(generatorBusy * 100).toFixed(0)}%`,
   );
   note(
     `in the server: p50 ${ms(inServer[Math.floor(inServer.length / 2)]!)}, p99 ${ms(inServer[Math.floor(inServer.length * 0.99)]!)}`,

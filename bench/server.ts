@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import express from 'express';
 import { createApp } from '../api/src/app.js';
 import { createAppServer } from '../api/src/http/appServer.js';
@@ -69,6 +69,9 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcPauses.push(entry.duration);
 }).observe({ entryTypes: ['gc'] });
 let loopSince = performance.eventLoopUtilization();
+// How late the loop ran a 1 ms timer: a stall (a collection, a checkpoint's sync) holds every request behind it.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
 
 /** A new migrated database with its first accounts. */
 async function newDb(name: string, prepare: (db: Db) => Promise<void>): Promise<Db> {
@@ -131,11 +134,13 @@ const commands = {
     return serverTimes.splice(0);
   },
 
-  /** The event loop's busy share and the garbage collections' pauses (ms) since the last call. */
+  /** The event loop's busy share, its delays (ms) and the garbage collections' pauses (ms) since the last call. */
   takeLoopFigures() {
     const busy = performance.eventLoopUtilization(loopSince).utilization;
     loopSince = performance.eventLoopUtilization();
-    return { busy, gcPauses: gcPauses.splice(0) };
+    const delay = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+    loopDelay.reset();
+    return { busy, delay, gcPauses: gcPauses.splice(0) };
   },
 
   /** A database of `games` generated games and an admin; answers how long the generation took. */

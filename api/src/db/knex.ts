@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { isDatabaseBusy, scrubQueryError } from './driverErrors.js';
+import { startWalWriteBack, type WalWriteBack } from './walWriteBack.js';
 
 export type Db = Knex;
 
@@ -58,7 +59,30 @@ export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
     if (!builder.listeners('query-error').includes(scrubQueryError))
       builder.on('query-error', scrubQueryError);
   });
+  const file = sqliteFile(databaseUrl);
+  if (file !== undefined && file !== ':memory:') {
+    const writeBack = startWalWriteBack(file, { log: options.log });
+    writeBacks.set(db, writeBack);
+    // Stopped before the connection closes (knex.destroy() is the client's): SQLite removes the WAL file as
+    // the last connection closes.
+    const client = db.client as { destroy(callback?: (error?: unknown) => void): Promise<void> };
+    const destroy = client.destroy.bind(client);
+    client.destroy = async (callback) => {
+      await writeBack.stop();
+      return destroy(callback);
+    };
+  }
   return db;
+}
+
+const writeBacks = new WeakMap<Db, WalWriteBack>();
+/** The background flush of a SQLite file's WAL (walWriteBack.ts); none for MySQL or an in-memory database. */
+export function walWriteBackOf(db: Db): WalWriteBack | undefined {
+  return writeBacks.get(db);
+}
+
+function sqliteFile(databaseUrl: string): string | undefined {
+  return databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
 }
 
 function connect(databaseUrl: string, options: DbOptions): Db {
@@ -66,8 +90,8 @@ function connect(databaseUrl: string, options: DbOptions): Db {
   // Waiting for a connection (or for a new one to connect) never takes longer than a query may.
   const connectionTimeoutMs =
     queryTimeoutMs > 0 ? Math.min(CONNECTION_TIMEOUT_MS, queryTimeoutMs) : CONNECTION_TIMEOUT_MS;
-  if (databaseUrl.startsWith('sqlite:')) {
-    const filename = databaseUrl.slice('sqlite:'.length);
+  const filename = sqliteFile(databaseUrl);
+  if (filename !== undefined) {
     if (filename !== ':memory:') fs.mkdirSync(path.dirname(filename), { recursive: true });
     const busyTimeoutMs =
       queryTimeoutMs > 0 ? Math.min(SQLITE_BUSY_TIMEOUT_MS, queryTimeoutMs) : SQLITE_BUSY_TIMEOUT_MS;
@@ -105,7 +129,8 @@ function connect(databaseUrl: string, options: DbOptions): Db {
             conn.pragma(`busy_timeout = ${busyTimeoutMs}`);
             // A checkpoint every 4,000 WAL pages (16 MB) rather than 1,000: a save writes about a dozen pages
             // (the row and its indexes), so checkpoints, which stall the saves waiting on them, come four
-            // times rarer, and a page written many times between two checkpoints is copied once.
+            // times rarer, and a page written many times between two checkpoints is copied once. The WAL is
+            // flushed to disk in the background as it grows (walWriteBack.ts), so a checkpoint's sync is short.
             conn.pragma('wal_autocheckpoint = 4000');
           } catch (error) {
             // Knex does not close a connection whose set-up failed: every retry would leak a file handle.
