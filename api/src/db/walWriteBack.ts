@@ -17,7 +17,8 @@ export interface WalWriteBack {
  * checkpoint, which runs inside the commit that crosses wal_autocheckpoint, on the event loop: 16 MB of
  * unsynced WAL stalled every request for 20 to 30 ms every second or so under load. Flushed as it grows,
  * the checkpoint's own sync finds almost nothing left to write. An extra flush never changes what SQLite
- * guarantees; a failed one is only counted (SQLite's own syncs still run and report their errors).
+ * guarantees; a failed one is logged once and otherwise ignored (SQLite's own syncs still run and report
+ * their errors).
  */
 export function startWalWriteBack(
   databaseFile: string,
@@ -46,6 +47,8 @@ export function startWalWriteBack(
       flushes += 1;
       lastError = undefined;
     } catch (error) {
+      // Removed since the stat: the database was closed (its connection replaced), nothing to flush.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
       if (lastError === undefined) options.log?.(`flushing the SQLite WAL ${wal} failed: ${String(error)}`);
       lastError = error;
     } finally {
