@@ -240,7 +240,7 @@ export async function databaseAnswers(db: Db, withinMs: number): Promise<boolean
 export function databaseInUseMessage(error: unknown, databaseUrl: string): string | undefined {
   if (!isDatabaseBusy(error)) return undefined;
   return (
-    `The SQLite database ${databaseUrl.slice('sqlite:'.length)} is in use by another process, most likely ` +
+    `The SQLite database ${sqliteFile(databaseUrl) ?? databaseUrl} is in use by another process, most likely ` +
     'a running server. Stop it and try again (npm start migrates the database itself).'
   );
 }

@@ -2,13 +2,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDb, walWriteBackOf, type Db } from './knex.js';
 import { usersRepo } from '../modules/users/users.repo.js';
+import { createDb, walWriteBackOf, type Db } from './knex.js';
 import { migrateLatest } from './migrate.js';
 import { startWalWriteBack, WAL_WRITE_BACK_MS, type WalWriteBack } from './walWriteBack.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits (a few of the write-back's periods at most) until `check` holds. */
 async function eventually(check: () => boolean, what: string): Promise<void> {
