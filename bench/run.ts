@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
 import { audienceBench } from './audience.js';
@@ -285,6 +286,9 @@ async function liveGames(server: ServerProcess) {
   await server.call('takeServerTimes');
   await server.call('takeLoopFigures');
   const generatorSince = performance.eventLoopUtilization();
+  // The generator's own lateness: a request's time is read when its answer's last byte is handled here.
+  const generatorDelay = monitorEventLoopDelay({ resolution: 1 });
+  generatorDelay.enable();
   record = true;
   until = performance.now() + SECONDS * 1000;
   await Promise.all(cookies.map((_, i) => player(i)));
@@ -294,9 +298,10 @@ async function liveGames(server: ServerProcess) {
   const inServer = (await server.call('takeServerTimes')).sort((a, b) => a - b);
   const loop = await server.call('takeLoopFigures');
   const generatorBusy = performance.eventLoopUtilization(generatorSince).utilization;
+  generatorDelay.disable();
   const gcSlow = loop.gcPauses.filter((pause) => pause >= 5);
   note(
-    `the server's event loop busy ${(loop.busy * 100).toFixed(0)}%, late by p99 ${ms(loop.delay.p99)} and at most ${ms(loop.delay.max)}; ${loop.gcPauses.length} collections, ${ms(loop.gcPauses.reduce((a, b) => a + b, 0))} in all, ${gcSlow.length} of 5 ms or more (longest ${ms(Math.max(0, ...loop.gcPauses))}); the load generator's busy ${(generatorBusy * 100).toFixed(0)}%`,
+    `the server's event loop busy ${(loop.busy * 100).toFixed(0)}%, late by p99 ${ms(loop.delay.p99)} and at most ${ms(loop.delay.max)}; ${loop.gcPauses.length} collections, ${ms(loop.gcPauses.reduce((a, b) => a + b, 0))} in all, ${gcSlow.length} of 5 ms or more (longest ${ms(Math.max(0, ...loop.gcPauses))}); the load generator's busy ${(generatorBusy * 100).toFixed(0)}%, late by p99 ${ms(generatorDelay.percentile(99) / 1e6)}`,
   );
   note(
     `in the server: p50 ${ms(inServer[Math.floor(inServer.length / 2)]!)}, p99 ${ms(inServer[Math.floor(inServer.length * 0.99)]!)}`,
