@@ -31,6 +31,7 @@ function bornWithAppPrototypes(app: Express): ServerOptions {
     Object.setPrototypeOf(AppRequest.prototype, app.request);
     app.request = AppRequest.prototype as Express['request'];
     class AppResponse extends ServerResponse {}
+    withHeaderBlock(AppResponse.prototype);
     Object.setPrototypeOf(AppResponse.prototype, app.response);
     app.response = AppResponse.prototype as Express['response'];
     classes = { IncomingMessage: AppRequest, ServerResponse: AppResponse as typeof ServerResponse };
@@ -49,4 +50,41 @@ export function listenApp(app: Express, port: number, host: string): Promise<Ser
       resolve(server);
     });
   });
+}
+
+const HEADER_BLOCK = Symbol('headerBlock');
+const WRITES_HEADER_BLOCK = Symbol('writesHeaderBlock');
+type WithBlock = { [HEADER_BLOCK]?: string; [WRITES_HEADER_BLOCK]?: true };
+type StoreHeader = (this: ServerResponse, firstLine: string, headers: unknown) => void;
+
+/**
+ * Answers of this class can carry a fixed block of header lines (`Name: value\r\n` each, validated once at
+ * start), written right after the status line when the head is written, instead of each header set with
+ * setHeader on every answer, where Node lower-cases each name, keeps it in an array of its own, validates it
+ * again and rebuilds its line (helmet's thirteen headers: the largest allocation site of a live action in a
+ * sampling heap profile). docs/decisions/0041-header-block.md.
+ */
+function withHeaderBlock(prototype: ServerResponse): void {
+  const store = (ServerResponse.prototype as unknown as { _storeHeader?: StoreHeader })._storeHeader;
+  // Node's own step that writes an answer's head; without it (another runtime), headers are set one by one.
+  if (typeof store !== 'function') return;
+  Object.defineProperty(prototype, WRITES_HEADER_BLOCK, { value: true });
+  Object.defineProperty(prototype, '_storeHeader', {
+    value: function (this: ServerResponse & WithBlock, firstLine: string, headers: unknown) {
+      const block = this[HEADER_BLOCK];
+      return store.call(this, block === undefined ? firstLine : firstLine + block, headers);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** Whether this answer can carry a block of header lines (an answer of createAppServer's app). */
+export function writesHeaderBlock(res: object): boolean {
+  return (res as WithBlock)[WRITES_HEADER_BLOCK] === true;
+}
+
+/** Gives the answer a block of header lines, written with its head; a later block replaces it. */
+export function setHeaderBlock(res: object, block: string): void {
+  (res as WithBlock)[HEADER_BLOCK] = block;
 }

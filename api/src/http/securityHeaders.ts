@@ -1,5 +1,7 @@
 import type { RequestHandler, Response } from 'express';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import helmet from 'helmet';
+import { setHeaderBlock, writesHeaderBlock } from './appServer.js';
 
 type Middleware = (req: never, res: never, next: (error?: unknown) => void) => void;
 
@@ -30,8 +32,16 @@ export function fixedHeaders(middleware: Middleware): HeaderSetter {
     finished = true;
   });
   if (!finished) throw new Error('the header middleware did not finish at once');
+  // Validated as Node would (a bad name or value throws here, at start), then written as one block.
+  const block = set.map(([name, value]) => {
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    return `${name}: ${value}\r\n`;
+  });
+  const headerBlock = block.join('');
   return (res) => {
     for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]!);
+    if (writesHeaderBlock(res)) return setHeaderBlock(res, headerBlock);
     for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
   };
 }

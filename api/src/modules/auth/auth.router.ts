@@ -7,18 +7,15 @@ import { limitRequests, RateLimiter } from '../../http/rateLimit.js';
 import { parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
 import { toCurrentUser, usernameKey, usersRepo, type User } from '../users/users.repo.js';
+import { sendJson } from '../../http/sendJson.js';
 
 export const PENDING_MESSAGE =
   'Your account is pending admin approval. Please wait for approval before logging in.';
 
-/**
- * GET /api/auth/me, the session check: app.ts mounts it ahead of the other API routes. The answer is what
- * res.json sends (no JSON settings are set on the app), without its content-type and freshness steps.
- */
+/** GET /api/auth/me, the session check: app.ts mounts it ahead of the other API routes. */
 export const currentUserRoute: RequestHandler = (req, res) => {
   if (!req.user) throw unauthorized('Not signed in');
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify({ user: toCurrentUser(req.user) }));
+  sendJson(res, { user: toCurrentUser(req.user) });
 };
 
 /** /api/auth: login, registration and logout (the session check is currentUserRoute). */

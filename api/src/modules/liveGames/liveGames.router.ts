@@ -2,6 +2,7 @@ import { liveActionRequestSchema, liveGameIdSchema, startLiveGameSchema } from '
 import express, { type Request, type Router } from 'express';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../auth/guards.js';
+import { sendJson } from '../../http/sendJson.js';
 import { parse, parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
 import { liveGamesService } from './liveGames.service.js';
@@ -28,17 +29,17 @@ export function liveGamesRouter({ db, now, liveEvents, audience }: RouterContext
 
   router.post('/', async (req, res) => {
     const request = parseBody(startLiveGameSchema, req);
-    res.status(201).json(await service.start(playerOf(req), request));
+    sendJson(res, await service.start(playerOf(req), request), 201);
   });
 
   router.get('/current', async (req, res) => {
-    res.json(await service.current(playerOf(req)));
+    sendJson(res, await service.current(playerOf(req)));
   });
 
   router.post('/:id/actions', async (req, res) => {
     const id = idOf(req);
     const action = parseBody(liveActionRequestSchema, req);
-    res.json(await service.act(playerOf(req), id, action));
+    sendJson(res, await service.act(playerOf(req), id, action));
   });
 
   // CONTINUE after a DEAL, told to the player's other screens (a presentation step: no action, no seq).
