@@ -23,7 +23,19 @@ describe('provably fair dealing', () => {
   });
 
   it('encodes text as UTF-8 as Node does', () => {
-    for (const text of ['', 'abc', 'é', '€', '😀', 'İİ', 'a\u0000b'])
+    for (const text of [
+      '',
+      'abc',
+      'é',
+      '€',
+      '😀',
+      'İİ',
+      'a\u0000b',
+      'x😀y\u07ff\uffff',
+      'a\ud800b',
+      '\udc00',
+      'z\ud83d',
+    ])
       expect(Buffer.from(utf8(text))).toEqual(Buffer.from(text, 'utf8'));
   });
 

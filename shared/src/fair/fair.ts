@@ -24,12 +24,14 @@ const UINT32 = 2 ** 32;
  * integers in order.
  */
 export function uint32Stream(serverSeed: string, prefix: string): () => number {
-  const key = utf8(serverSeed);
+  // Encoded at the first draw: a live game makes a stream for every action, and most actions draw nothing.
+  let key: Uint8Array | null = null;
   let counter = 0;
   let block: DataView | null = null;
   let next = 8;
   return () => {
     if (next === 8) {
+      key ??= utf8(serverSeed);
       block = new DataView(hmacSha256(key, utf8(`${prefix}:${counter++}`)).buffer);
       next = 0;
     }

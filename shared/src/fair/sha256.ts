@@ -92,17 +92,38 @@ export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
   return sha256(outer);
 }
 
-/** UTF-8 bytes of a string (TextEncoder is a DOM and Node global, not a language one). */
+/**
+ * UTF-8 bytes of a string (TextEncoder is a DOM and Node global, not a language one). By UTF-16 code units, so
+ * that no string is made per character; a lone surrogate becomes U+FFFD, as TextEncoder makes it.
+ */
 export function utf8(text: string): Uint8Array {
-  const out: number[] = [];
-  for (const char of text) {
-    const c = char.codePointAt(0)!;
-    if (c < 0x80) out.push(c);
-    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-    else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-    else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  const out = new Uint8Array(text.length * 3);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdfff) {
+      const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        i++;
+      } else c = 0xfffd;
+    }
+    if (c < 0x80) out[n++] = c;
+    else if (c < 0x800) {
+      out[n++] = 0xc0 | (c >> 6);
+      out[n++] = 0x80 | (c & 63);
+    } else if (c < 0x10000) {
+      out[n++] = 0xe0 | (c >> 12);
+      out[n++] = 0x80 | ((c >> 6) & 63);
+      out[n++] = 0x80 | (c & 63);
+    } else {
+      out[n++] = 0xf0 | (c >> 18);
+      out[n++] = 0x80 | ((c >> 12) & 63);
+      out[n++] = 0x80 | ((c >> 6) & 63);
+      out[n++] = 0x80 | (c & 63);
+    }
   }
-  return Uint8Array.from(out);
+  return out.subarray(0, n);
 }
 
 export const toHex = (bytes: Uint8Array): string =>
