@@ -35,7 +35,7 @@ import { adminUsersRouter } from './modules/admin/adminUsers.router.js';
 import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
 import { gamesRouter } from './modules/games/games.router.js';
 import { giftsRouter } from './modules/gifts/gifts.router.js';
-import { liveGamesRouter } from './modules/liveGames/liveGames.router.js';
+import { LIVE_ACTIONS_PATH, liveGamesRouter } from './modules/liveGames/liveGames.router.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
 import { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 import { stagePage, stageRouter } from './modules/stage/stage.router.js';
@@ -111,6 +111,8 @@ export function createApp(deps: AppDeps): {
   const api = apiRoutes({ ...deps, liveEvents, audience, sources }, sessions, now, log);
   // The client's most frequent call, matched first, with no router of its own to go through.
   app.get('/api/auth/me', api.request, currentUserRoute);
+  // The busiest route, a live game's action, likewise (liveGames.router.ts).
+  app.post(LIVE_ACTIONS_PATH, api.request, ...api.liveActions);
   app.use('/api', api.router);
   app.use('/api', api.errors);
   app.use(pageSecurityHeaders(deps.config.appUrl));
@@ -125,15 +127,20 @@ export function createApp(deps: AppDeps): {
 
 /**
  * The API: `request`, the step every API request goes through first; `router`, every route but
- * `GET /api/auth/me` (which createApp mounts itself, after `request`), then the JSON 404; `errors`, the
- * API's error handler, for both.
+ * `GET /api/auth/me` and a live game's actions (which createApp mounts itself, after `request`; `liveActions`
+ * are the latter's handlers), then the JSON 404; `errors`, the API's error handler, for all of them.
  */
 function apiRoutes(
   deps: AppDeps & Required<Pick<AppDeps, 'liveEvents' | 'audience'>> & { sources: AudienceSources },
   sessions: KnexSessionStore,
   now: () => number,
   log: (m: string, e?: unknown) => void,
-): { request: RequestHandler; router: Router; errors: ErrorRequestHandler } {
+): {
+  request: RequestHandler;
+  router: Router;
+  errors: ErrorRequestHandler;
+  liveActions: RequestHandler[];
+} {
   const passport = createPassport(deps.db, now);
   const ctx: RouterContext = {
     db: deps.db,
@@ -194,7 +201,8 @@ function apiRoutes(
   router.use('/session', sessionRouter(ctx));
   router.use('/gifts', giftsRouter(ctx));
   router.use('/games', gamesRouter(ctx));
-  router.use('/live-games', liveGamesRouter(ctx));
+  const liveGames = liveGamesRouter(ctx);
+  router.use('/live-games', liveGames.router);
   router.use('/stage', stageRouter(ctx));
   router.use('/audience', audienceRouter(ctx));
   router.use('/tuning', tuningRouter(ctx));
@@ -207,7 +215,7 @@ function apiRoutes(
   router.use((req) => {
     throw notFound(`Not found: ${req.method} ${req.baseUrl}${req.path}`);
   });
-  return { request, router, errors: errorHandler(log) };
+  return { request, router, errors: errorHandler(log), liveActions: liveGames.actions };
 }
 
 interface ApiRequestSteps {

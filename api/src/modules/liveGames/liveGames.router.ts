@@ -1,5 +1,5 @@
 import { liveActionRequestSchema, liveGameIdSchema, startLiveGameSchema } from '@dond/shared';
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../auth/guards.js';
 import { sendJson } from '../../http/sendJson.js';
@@ -16,8 +16,19 @@ const playerOf = (req: Request) => {
   return { id: user.id, username: user.username };
 };
 
-/** /api/live-games: games dealt and held by the server, and the proof of each (verify, for anyone). */
-export function liveGamesRouter({ db, now, liveEvents, audience }: RouterContext): Router {
+/** The path of a live game's actions, the API's busiest route: app.ts mounts it ahead of the API's router. */
+export const LIVE_ACTIONS_PATH = '/api/live-games/:id/actions';
+
+/**
+ * /api/live-games: games dealt and held by the server, and the proof of each (verify, for anyone). `router`
+ * holds every route but the actions, `actions` the handlers of POST LIVE_ACTIONS_PATH: app.ts mounts them on
+ * the app itself, as GET /api/auth/me is, so that the busiest route of all is not matched against every
+ * router and route of the API before it (each a match, and a path and its parameters made anew).
+ */
+export function liveGamesRouter({ db, now, liveEvents, audience }: RouterContext): {
+  router: Router;
+  actions: RequestHandler[];
+} {
   const service = liveGamesService(db, now, liveEvents, audience);
   const router = express.Router();
 
@@ -36,16 +47,16 @@ export function liveGamesRouter({ db, now, liveEvents, audience }: RouterContext
     sendJson(res, await service.current(playerOf(req)));
   });
 
-  router.post('/:id/actions', async (req, res) => {
+  const act: RequestHandler = async (req, res) => {
     const id = idOf(req);
     const action = parseBody(liveActionRequestSchema, req);
     sendJson(res, await service.act(playerOf(req), id, action));
-  });
+  };
 
   // CONTINUE after a DEAL, told to the player's other screens (a presentation step: no action, no seq).
   router.post('/:id/continue', async (req, res) => {
     await service.continueAfterDeal(playerOf(req), idOf(req));
     res.status(204).end();
   });
-  return router;
+  return { router, actions: [requireUser, act] };
 }
