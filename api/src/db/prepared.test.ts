@@ -76,6 +76,56 @@ describe('saves started together', () => {
     expect(names.sort()).toEqual(['first_one', 'third_one']);
   });
 
+  it('wait for a Knex transaction in progress, then write (SQLite: the pool holds its one connection)', async () => {
+    const insertUser = prepared(
+      db,
+      'insert into users (username, username_key, password_hash, status, is_admin, is_monthly_subscriber, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
+    let committed = false;
+    let written: Promise<boolean> | undefined;
+    await db.transaction(async (trx) => {
+      await trx('users').where({ username: 'writer' }).update({ is_monthly_subscriber: true });
+      written = insertUser.run(['run_in_tx', 'run_in_tx', 'x', 'pending', 0, 0, 1]).then(() => committed);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    committed = true;
+    if (!isMysql(db)) expect(await written!).toBe(true);
+    expect(await db('users').where({ username: 'run_in_tx' })).toHaveLength(1);
+  });
+
+  it("on SQLite run on the pool's idle connection without asking the pool for it", async () => {
+    if (isMysql(db)) return;
+    const pool = (
+      db.client as {
+        pool: { on(e: string, l: () => void): void; removeListener(e: string, l: () => void): void };
+      }
+    ).pool;
+    let asked = 0;
+    const onAsk = () => asked++;
+    pool.on('acquireRequest', onAsk);
+    try {
+      const insertUser = prepared(
+        db,
+        'insert into users (username, username_key, password_hash, status, is_admin, is_monthly_subscriber, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      );
+      const before = asked;
+      await Promise.all(['idle_a', 'idle_b'].map((n) => insertUser.run([n, n, 'x', 'pending', 0, 0, 1])));
+      expect(asked).toBe(before);
+      // While Knex holds the connection, the write waits for it through the pool.
+      let held: Promise<unknown> | undefined;
+      await db.transaction(async (trx) => {
+        await trx('users').where({ username: 'writer' }).update({ is_monthly_subscriber: false });
+        held = insertUser.run(['idle_c', 'idle_c', 'x', 'pending', 0, 0, 1]);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      });
+      await held;
+      expect(asked).toBeGreaterThan(before);
+    } finally {
+      pool.removeListener('acquireRequest', onAsk);
+    }
+    expect(await db('users').whereIn('username', ['idle_a', 'idle_b', 'idle_c'])).toHaveLength(3);
+  });
+
   it('are read back by a prepared get', async () => {
     const byName = prepared(db, 'select id, username from users where username_key = ?');
     expect(await byName.get<{ username: string }>(['first_one'])).toMatchObject({ username: 'first_one' });

@@ -83,6 +83,24 @@ interface QueuedWrite {
  * connection acquired from the pool, so it waits for a transaction in progress like any Knex query. On
  * MySQL it goes through knex.raw.
  */
+/**
+ * Runs `use` on a SQLite connection of Knex's pool: at once on the pool's idle connection (nobody holds it,
+ * nobody waits for it: no transaction is open on it, and better-sqlite3 runs `use` to its end before anything
+ * else can ask), else on one acquired from the pool, which waits for a transaction in progress and follows
+ * the pool's timeouts (the 503 of an outage). Acquiring costs a pending operation, its timers and a chain of
+ * promises on every call.
+ */
+async function onSqlite<T>(db: Db, use: (connection: SqliteConnection) => T): Promise<T> {
+  const ready = idleConnections(db)?.idle() as SqliteConnection | undefined;
+  if (ready) return use(ready);
+  const connection = (await db.client.acquireConnection()) as SqliteConnection;
+  try {
+    return use(connection);
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
+}
+
 export function prepared(db: Db, sql: string) {
   const statements = new WeakMap<SqliteConnection, SqliteStatement>();
   const statementOn = (connection: SqliteConnection) => {
@@ -93,15 +111,6 @@ export function prepared(db: Db, sql: string) {
     }
     return statement;
   };
-
-  async function onSqlite<T>(use: (connection: SqliteConnection) => T): Promise<T> {
-    const connection = (await db.client.acquireConnection()) as SqliteConnection;
-    try {
-      return use(connection);
-    } finally {
-      await db.client.releaseConnection(connection);
-    }
-  }
 
   // Writes that arrive in the same turn of the event loop share one transaction, so one WAL commit instead
   // of one each (a commit writes every page the row touched: the table and each index). Each row still
@@ -121,7 +130,7 @@ export function prepared(db: Db, sql: string) {
     queue = [];
     let outcomes: Outcome[];
     try {
-      outcomes = await onSqlite((connection) => {
+      outcomes = await onSqlite(db, (connection) => {
         const statement = statementOn(connection);
         if (batch.length === 1) return [runOne(statement, batch[0]!.params)];
         return connection
@@ -162,8 +171,9 @@ export function prepared(db: Db, sql: string) {
       },
     };
   }
-  const get = <Row>(params: SqlValue[]) => onSqlite((c) => statementOn(c).get(...params) as Row | undefined);
-  // Only a read may skip the pool: `run` batches its writes in a transaction of their own.
+  const get = <Row>(params: SqlValue[]) =>
+    onSqlite(db, (c) => statementOn(c).get(...params) as Row | undefined);
+  // Known from the start, so that the pool's first connection is seen being handed out.
   idleConnections(db);
   return {
     get,
@@ -210,10 +220,10 @@ export function preparedTransaction<Name extends string, Args extends unknown[],
   body: (statements: Record<Name, SqliteStatement>, ...args: Args) => Result,
 ): ((...args: Args) => Promise<Result>) | undefined {
   if (isMysql(db)) return undefined;
+  idleConnections(db);
   const runs = new WeakMap<SqliteConnection, (...args: Args) => Result>();
-  return async (...args: Args) => {
-    const connection = (await db.client.acquireConnection()) as SqliteConnection;
-    try {
+  return (...args: Args) =>
+    onSqlite(db, (connection) => {
       let run = runs.get(connection);
       if (!run) {
         const names = Object.keys(sqls) as Name[];
@@ -225,8 +235,5 @@ export function preparedTransaction<Name extends string, Args extends unknown[],
         runs.set(connection, run);
       }
       return run(...args);
-    } finally {
-      await db.client.releaseConnection(connection);
-    }
-  };
+    });
 }
