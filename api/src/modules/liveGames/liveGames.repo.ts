@@ -68,23 +68,50 @@ const COLUMNS = READ_COLUMNS.join(', ');
 /** The columns of a new live game's row, in the order of the prepared insert's values. */
 const START_COLUMNS = [...READ_COLUMNS, 'created_at', 'updated_at'] as const;
 
-function toLiveGame(row: LiveGameRow): LiveGame {
-  return {
-    id: row.id,
-    userId: row.user_id === null ? null : Number(row.user_id),
-    status: row.status,
-    serverSeed: row.server_seed,
-    clientSeed: row.client_seed,
-    commitment: row.commitment,
-    customGiftSetId: row.custom_gift_set_id === null ? null : Number(row.custom_gift_set_id),
-    giftIds: JSON.parse(row.gift_ids) as number[],
-    actions: JSON.parse(row.actions) as LiveAction[],
-    seq: Number(row.seq),
-    gameId: row.game_id === null ? null : Number(row.game_id),
-    clientGameId: row.client_game_id,
-    savedAt: row.saved_at === null ? null : Number(row.saved_at),
-  };
+/**
+ * A live game from its row. Its two lists are parsed when first read: an action answered from the service's
+ * cache of sessions reads neither (its gifts and log are the cached session's), and each is a JSON text of the
+ * row, parsed into new arrays and objects on every request otherwise.
+ */
+class LiveGameOfRow implements LiveGame {
+  readonly id: string;
+  readonly userId: number | null;
+  readonly status: LiveGameStatus;
+  readonly serverSeed: string;
+  readonly clientSeed: string;
+  readonly commitment: string;
+  readonly customGiftSetId: number | null;
+  readonly seq: number;
+  readonly gameId: number | null;
+  readonly clientGameId: string;
+  readonly savedAt: number | null;
+  #giftIds: number[] | undefined;
+  #actions: LiveAction[] | undefined;
+
+  constructor(private readonly row: LiveGameRow) {
+    this.id = row.id;
+    this.userId = row.user_id === null ? null : Number(row.user_id);
+    this.status = row.status;
+    this.serverSeed = row.server_seed;
+    this.clientSeed = row.client_seed;
+    this.commitment = row.commitment;
+    this.customGiftSetId = row.custom_gift_set_id === null ? null : Number(row.custom_gift_set_id);
+    this.seq = Number(row.seq);
+    this.gameId = row.game_id === null ? null : Number(row.game_id);
+    this.clientGameId = row.client_game_id;
+    this.savedAt = row.saved_at === null ? null : Number(row.saved_at);
+  }
+
+  get giftIds(): number[] {
+    return (this.#giftIds ??= JSON.parse(this.row.gift_ids) as number[]);
+  }
+
+  get actions(): LiveAction[] {
+    return (this.#actions ??= JSON.parse(this.row.actions) as LiveAction[]);
+  }
 }
+
+const toLiveGame = (row: LiveGameRow): LiveGame => new LiveGameOfRow(row);
 
 export interface NewLiveGame {
   id: string;
