@@ -78,12 +78,6 @@ interface QueuedWrite {
 }
 
 /**
- * One SQL text (the same on both engines) for the hot paths. On SQLite it is prepared once per connection
- * of Knex's pool (Knex prepares every query anew, which costs more than the query), and still run on a
- * connection acquired from the pool, so it waits for a transaction in progress like any Knex query. On
- * MySQL it goes through knex.raw.
- */
-/**
  * Runs `use` on a SQLite connection of Knex's pool: at once on the pool's idle connection (nobody holds it,
  * nobody waits for it: no transaction is open on it, and better-sqlite3 runs `use` to its end before anything
  * else can ask), else on one acquired from the pool, which waits for a transaction in progress and follows
@@ -101,6 +95,12 @@ async function onSqlite<T>(db: Db, use: (connection: SqliteConnection) => T): Pr
   }
 }
 
+/**
+ * One SQL text (the same on both engines) for the hot paths. On SQLite it is prepared once per connection
+ * of Knex's pool (Knex prepares every query anew, which costs more than the query), and still run on a
+ * connection of the pool (onSqlite), so it waits for a transaction in progress like any Knex query. On MySQL
+ * it goes through knex.raw.
+ */
 export function prepared(db: Db, sql: string) {
   const statements = new WeakMap<SqliteConnection, SqliteStatement>();
   const statementOn = (connection: SqliteConnection) => {
@@ -211,7 +211,7 @@ export function prepared(db: Db, sql: string) {
 /**
  * Several statements in one transaction, for the hot paths that write more than one row. On SQLite they are
  * prepared once per connection and the body runs them synchronously in one immediate transaction on a connection
- * acquired from Knex's pool (Knex's own transaction, its builder and its BEGIN and COMMIT as queries of their
+ * of Knex's pool (onSqlite; Knex's own transaction, its builder and its BEGIN and COMMIT as queries of their
  * own, costs ten times the writes). Answers undefined on MySQL, where the caller runs its Knex transaction.
  */
 export function preparedTransaction<Name extends string, Args extends unknown[], Result>(
