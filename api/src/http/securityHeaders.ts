@@ -33,12 +33,13 @@ export function fixedHeaders(middleware: Middleware): HeaderSetter {
   });
   if (!finished) throw new Error('the header middleware did not finish at once');
   // Validated as Node would (a bad name or value throws here, at start), then written as one block.
-  const block = set.map(([name, value]) => {
-    validateHeaderName(name);
-    validateHeaderValue(name, value);
-    return `${name}: ${value}\r\n`;
-  });
-  const headerBlock = block.join('');
+  const headerBlock = set
+    .map(([name, value]) => {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+      return `${name}: ${value}\r\n`;
+    })
+    .join('');
   return (res) => {
     for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]!);
     if (writesHeaderBlock(res)) return setHeaderBlock(res, headerBlock);
