@@ -79,12 +79,12 @@ function withHeaderBlock(prototype: ServerResponse): void {
   });
 }
 
-/** Whether this answer can carry a block of header lines (an answer of createAppServer's app). */
-export function writesHeaderBlock(res: object): boolean {
-  return (res as WithBlock)[WRITES_HEADER_BLOCK] === true;
-}
-
-/** Gives the answer a block of header lines, written with its head; a later block replaces it. */
-export function setHeaderBlock(res: object, block: string): void {
+/**
+ * Gives the answer a block of header lines, written with its head (a later block replaces it), if it is an
+ * answer of createAppServer's app; answers false otherwise, and the caller sets its headers one by one.
+ */
+export function setHeaderBlock(res: object, block: string): boolean {
+  if ((res as WithBlock)[WRITES_HEADER_BLOCK] !== true) return false;
   (res as WithBlock)[HEADER_BLOCK] = block;
+  return true;
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import helmet from 'helmet';
-import { setHeaderBlock, writesHeaderBlock } from './appServer.js';
+import { setHeaderBlock } from './appServer.js';
 
 type Middleware = (req: never, res: never, next: (error?: unknown) => void) => void;
 
@@ -42,7 +42,7 @@ export function fixedHeaders(middleware: Middleware): HeaderSetter {
     .join('');
   return (res) => {
     for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i]!);
-    if (writesHeaderBlock(res)) return setHeaderBlock(res, headerBlock);
+    if (setHeaderBlock(res, headerBlock)) return;
     for (let i = 0; i < set.length; i++) res.setHeader(set[i]![0], set[i]![1]);
   };
 }

@@ -4,10 +4,10 @@ import { accountProblem } from '../../auth/account.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { AppError, conflict, unauthorized } from '../../http/errors.js';
 import { limitRequests, RateLimiter } from '../../http/rateLimit.js';
+import { sendJson } from '../../http/sendJson.js';
 import { parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
 import { toCurrentUser, usernameKey, usersRepo, type User } from '../users/users.repo.js';
-import { sendJson } from '../../http/sendJson.js';
 
 export const PENDING_MESSAGE =
   'Your account is pending admin approval. Please wait for approval before logging in.';
