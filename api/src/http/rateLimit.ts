@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { isMysql, type Db } from '../db/knex.js';
 import { isDeadlock } from '../db/driverErrors.js';
@@ -20,7 +20,7 @@ const TABLE = 'rate_limits';
 /** How often an instance deletes the rows whose window has ended. */
 const PRUNE_EVERY_MS = 60_000;
 
-const keyHash = (name: string, id: string) => createHash('sha256').update(`${name}\0${id}`).digest('hex');
+const keyHash = (name: string, id: string) => hash('sha256', `${name}\0${id}`, 'hex');
 
 /**
  * Counters kept in the database, so that every API instance on it shares them (docs/decisions/0023-limits-accounts.md).

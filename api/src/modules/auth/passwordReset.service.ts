@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { RouterContext } from '../../routerContext.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { badRequest } from '../../http/errors.js';
@@ -16,7 +16,7 @@ export const INVALID_RESET_LINK = 'This reset link is invalid or has expired.';
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in.';
 export const RESET_MAIL_SUBJECT = 'Reset your Deals or No Deals password';
 
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashResetToken = (token: string) => hash('sha256', token, 'hex');
 
 export type ResetContext = Pick<RouterContext, 'db' | 'now' | 'sessions' | 'mailer' | 'appUrl' | 'log'>;
 
