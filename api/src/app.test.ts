@@ -12,6 +12,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>game</title>');
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'board-Ab12_x.js'), 'console.log("board")');
   server = await startTestServer({ clientDir, adminDir: path.join(clientDir, 'no-admin-build') });
 });
 afterAll(async () => {
@@ -39,6 +40,29 @@ describe('one origin', () => {
       expect(res.text).toContain('<title>game</title>');
     }
     expect((await server.client().get('/assets/app.js')).text).toBe('console.log(1)');
+  });
+
+  it("answers a build's hashed files from memory, cacheable for good, even once the file is gone", async () => {
+    const file = path.join(clientDir, 'assets', 'board-Ab12_x.js');
+    const first = await server.client().get('/assets/board-Ab12_x.js');
+    expect(first.status).toBe(200);
+    expect(first.text).toBe('console.log("board")');
+    expect(first.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(first.headers.get('content-length')).toBe(String(Buffer.byteLength(first.text)));
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // The pages' security headers, as every file has them.
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await server.client().get('/assets/board-Ab12_x.js', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    // Held: a name's bytes never change, so the next build removing the file changes nothing for its name.
+    fs.rmSync(file);
+    const held = await server.client().get('/assets/board-Ab12_x.js');
+    expect([held.status, held.text]).toEqual([200, 'console.log("board")']);
+    const range = await server.client().get('/assets/app.js', { range: 'bytes=0-6' });
+    expect([range.status, range.text]).toEqual([206, 'console']);
   });
 
   it('answers 404 for a missing file rather than the page', async () => {

@@ -40,6 +40,7 @@ import { openapiRouter } from './modules/openapi/openapi.router.js';
 import { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 import { stagePage, stageRouter } from './modules/stage/stage.router.js';
 import { adminTuningRouter, tuningRouter } from './modules/tuning/tuning.router.js';
+import { hashedAssets } from './http/hashedAssets.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
 
 export interface AppDeps {
@@ -268,6 +269,7 @@ function apiRequest({ appUrl, headers, json, session, user, log }: ApiRequestSte
 function singlePageApp(dir: string, name: string): Router {
   const router = express.Router();
   const indexHtml = path.resolve(dir, 'index.html');
+  router.use(hashedAssets(dir));
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
   router.get('/{*path}', (req, res, next) => {
     // A missing file with an extension (a stale chunk, a typo) is a 404, not the app's page.
