@@ -173,8 +173,18 @@ async function createAccounts(url: string): Promise<Accounts> {
 
 type Who = 'guest' | 'player' | 'admin' | 'visitor';
 
-/** A fresh context: a guest in this tab, a signed-in player back on the board, the admin, or a visitor. */
-async function newPage(browser: Browser, gameUrl: string, who: Who, accounts: Accounts): Promise<Page> {
+/**
+ * A fresh context: a guest in this tab, a signed-in player back on the board, the admin, or a visitor. `boardBox`:
+ * where the board sat on their last visit (localStorage `dond.boardBox`, as boardLastVisit reads it), which a
+ * returning player's browser has and their board is drawn at before the app (docs/decisions/0042).
+ */
+async function newPage(
+  browser: Browser,
+  gameUrl: string,
+  who: Who,
+  accounts: Accounts,
+  boardBox?: string,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const cookie = who === 'player' ? accounts.player : who === 'admin' ? accounts.admin : null;
   if (cookie) {
@@ -186,6 +196,7 @@ async function newPage(browser: Browser, gameUrl: string, who: Who, accounts: Ac
   await context.addInitScript(`
     ${who === 'guest' ? "sessionStorage.setItem('dond.guest', '1');" : ''}
     ${who === 'player' ? "localStorage.setItem('dond.boardLikely', '1');" : ''}
+    ${boardBox ? `localStorage.setItem('dond.boardBox', ${JSON.stringify(boardBox)});` : ''}
     new MutationObserver((_, observer) => {
       if (document.querySelector('button[aria-label="Briefcase 1"]')) {
         // The button comes with the first frame drawn; the next animation frame is once it is shown, as the
@@ -230,8 +241,30 @@ async function bareLoad(browser: Browser, bareUrl: string): Promise<number> {
   return at;
 }
 
-async function boardLoad(browser: Browser, gameUrl: string, who: Who, accounts: Accounts): Promise<number> {
+/** The board's box as the game screen kept it (localStorage `dond.boardBox`) on a first visit of `who`. */
+async function boardLastVisit(
+  browser: Browser,
+  gameUrl: string,
+  who: Who,
+  accounts: Accounts,
+): Promise<string> {
   const page = await newPage(browser, gameUrl, who, accounts);
+  await page.goto(gameUrl);
+  await briefcase(page, 1).waitFor();
+  const box = await page.waitForFunction('localStorage.getItem("dond.boardBox")');
+  const value = (await box.jsonValue()) as string;
+  await page.context().close();
+  return value;
+}
+
+async function boardLoad(
+  browser: Browser,
+  gameUrl: string,
+  who: Who,
+  accounts: Accounts,
+  boardBox: string,
+): Promise<number> {
+  const page = await newPage(browser, gameUrl, who, accounts, boardBox);
   // BENCH_NAV_PROFILE=<folder>: a CPU profile of the page's main thread for each load, written there.
   const profiler = NAV_PROFILE ? await page.context().newCDPSession(page) : null;
   const trace = await startNavTrace(browser, page, who);
@@ -263,11 +296,16 @@ async function boardLoad(browser: Browser, gameUrl: string, who: Who, accounts: 
 
 async function navigation(browser: Browser, gameUrl: string, bareUrl: string, accounts: Accounts) {
   const loads = { guest: [] as number[], player: [] as number[], bare: [] as number[] };
+  // Each a returning player's: where their board sat last time is in their browser.
+  const boxes = {
+    guest: await boardLastVisit(browser, gameUrl, 'guest', accounts),
+    player: await boardLastVisit(browser, gameUrl, 'player', accounts),
+  };
   // Interleaved, so a busy moment of the shared machine falls on all three alike.
   for (let i = 0; i < LOADS; i++) {
     loads.bare.push(await bareLoad(browser, bareUrl));
-    loads.guest.push(await boardLoad(browser, gameUrl, 'guest', accounts));
-    loads.player.push(await boardLoad(browser, gameUrl, 'player', accounts));
+    loads.guest.push(await boardLoad(browser, gameUrl, 'guest', accounts, boxes.guest));
+    loads.player.push(await boardLoad(browser, gameUrl, 'player', accounts, boxes.player));
   }
   const bare = median(loads.bare);
   for (const who of ['guest', 'player'] as const) {

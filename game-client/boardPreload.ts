@@ -25,7 +25,7 @@ const BOARD_FONT_FILE = new RegExp(
  * `<link rel="modulepreload">` for them, and `<link rel="preload">` for the board's fonts. The login screen
  * never fetches them. Build only: the dev server has no chunks.
  */
-export function boardPreload(boardModule: string): Plugin {
+export function boardPreload(modules: { board: string; app: string }): Plugin {
   let script = '';
   return {
     name: 'dond-board-preload',
@@ -34,21 +34,30 @@ export function boardPreload(boardModule: string): Plugin {
     enforce: 'pre',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const board = chunks.find((c) => c.facadeModuleId?.endsWith(boardModule));
-      if (!board) throw new Error(`boardPreload: no chunk for ${boardModule}`);
+      const chunkOf = (module: string) => {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+        if (!chunk) throw new Error(`boardPreload: no chunk for ${module}`);
+        return chunk;
+      };
       // The board's chunk and every chunk it imports statically, but not the app's entry (already loading);
       // and the two that Pixi imports itself as it starts (its WebGL renderer, its browser extensions): tiny
       // stubs, but each one a round trip in the middle of start-up if it is not already here.
-      const files = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = chunks.find((c) => c.fileName === fileName);
-        if (!chunk || chunk.isEntry || files.has(fileName)) return;
-        files.add(fileName);
-        chunk.imports.forEach(visit);
-        chunk.dynamicImports.filter((f) => PIXI_START_CHUNK.test(f)).forEach(visit);
+      const filesOf = (module: string) => {
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          if (!chunk || chunk.isEntry || files.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+          chunk.dynamicImports.filter((f) => PIXI_START_CHUNK.test(f)).forEach(visit);
+        };
+        visit(chunkOf(module).fileName);
+        return JSON.stringify([...files].map((f) => `/${f}`));
       };
-      visit(board.fileName);
-      const hrefs = JSON.stringify([...files].map((f) => `/${f}`));
+      const hrefs = filesOf(modules.board);
+      // Everyone else gets the app's own chunk at once (the entry imports it as soon as it runs); a board drawn
+      // before the app loads it after its first frame, so the two do not share the start-up's two cores.
+      const appHrefs = filesOf(modules.app);
       // The board's faces (Latin), which the page would otherwise ask for only once the app has run and the
       // board calls document.fonts.load; the scene waits for them.
       const fonts = Object.values(bundle)
@@ -62,10 +71,11 @@ export function boardPreload(boardModule: string): Plugin {
       const read = (url: string) => `fetch(${JSON.stringify(url)},{credentials:'include'})`;
       const source =
         `{const guest=sessionStorage.getItem(${JSON.stringify(GUEST_KEY)})==='1';` +
+        `const add=(rel,href,as)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(as){l.as=as;l.type='font/woff2'}document.head.append(l)};` +
         `if(location.pathname==='/'&&(guest||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1')){` +
         `window[${JSON.stringify(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)},tuning:${read(TUNING_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)},tuning:${read(TUNING_URL)}};` +
-        `const add=(rel,href,as)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(as){l.as=as;l.type='font/woff2'}document.head.append(l)};` +
-        `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}}\n`;
+        `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}` +
+        `else{for(const h of ${appHrefs})add('modulepreload',h)}}\n`;
       const fileName = this.emitFile({ type: 'asset', name: 'board-preload.js', source });
       script = `/${this.getFileName(fileName)}`;
     },

@@ -1,23 +1,23 @@
 import '@fontsource/tiktok-sans/400.css';
 import '@fontsource/tiktok-sans/700.css';
 import '@fontsource/tiktok-sans/900.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
-import { AppProviders } from './AppProviders';
 import './styles.css';
+import { boardBeforeApp, boardCanvas } from './board/boardBox';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      {/* Routes follow the session at once: a transition would draw the signed-in routes at /auth for a frame. */}
-      <BrowserRouter useTransitions={false}>
-        <App />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+// A returning player's board is drawn before the app's modules run (board/boardFirst.tsx, docs/decisions/0042);
+// everyone else gets the app at once. The page's head fetches both chunks early (boardPreload.ts).
+const board = boardBeforeApp();
+const renderApp = () => import('./renderApp');
+if (board) {
+  const loading = import('./board/boardFirst');
+  // While the board's chunk is on its way: its WebGL context, and the shared rules and schemas (their own chunk,
+  // run as soon as it is in rather than with the board's).
+  void import('./api/request');
+  const canvas = boardCanvas();
+  void loading
+    .then((m) => m.drawBoardBeforeApp({ ...board, canvas }))
+    .catch(() => undefined)
+    .then(renderApp);
+} else {
+  void renderApp();
+}

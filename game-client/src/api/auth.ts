@@ -17,7 +17,20 @@ export const ME_KEY = [ME_URL] as const;
  * logged and also treated as no user, so a hiccup never locks the player out of the login screen. A player
  * likely to land on the board had it started by the page's head, a round trip before the app could.
  */
-export async function fetchMe(): Promise<CurrentUser | null> {
+export function fetchMe(): Promise<CurrentUser | null> {
+  const started = checkBeforeApp;
+  checkBeforeApp = undefined;
+  return started ?? readMe();
+}
+
+let checkBeforeApp: Promise<CurrentUser | null> | undefined;
+
+/** The session check of a board drawn before the app (board/boardFirst.tsx), which the app's first check is. */
+export function checkSessionBeforeApp(): Promise<CurrentUser | null> {
+  return (checkBeforeApp ??= readMe());
+}
+
+async function readMe(): Promise<CurrentUser | null> {
   const early = takeEarlyRead('me')?.catch(() => undefined);
   const res = (await early) ?? (await fetch(ME_KEY[0], { credentials: 'include' }));
   if (res.status === 401) return null;

@@ -14,8 +14,22 @@ import { apiJson } from './request';
 
 export const CUSTOM_GIFTS_KEY = [CUSTOM_GIFTS_URL] as const;
 
+/** The saved set: the read of a board drawn before the app if there was one, else asked now. */
+function fetchCustomGiftSet(): Promise<CustomGiftSetResponse> {
+  const started = readBeforeApp;
+  readBeforeApp = undefined;
+  return started ?? readCustomGiftSet();
+}
+
+let readBeforeApp: Promise<CustomGiftSetResponse> | undefined;
+
+/** The saved set read for a board drawn before the app (board/boardFirst.tsx); the app's first read is this one. */
+export function readCustomGiftSetBeforeApp(): Promise<CustomGiftSetResponse> {
+  return (readBeforeApp ??= readCustomGiftSet());
+}
+
 /** The saved set, from the read the page's head started for a returning player when it succeeded. */
-async function fetchCustomGiftSet(): Promise<CustomGiftSetResponse> {
+async function readCustomGiftSet(): Promise<CustomGiftSetResponse> {
   const early = await takeEarlyRead('gifts')?.catch(() => undefined);
   // Anything but a success is asked again, so a failure reads exactly as it always did.
   if (early?.ok) return customGiftSetResponseSchema.parse(await early.json());
@@ -81,9 +95,17 @@ export function useGiftsForGame(signedIn: boolean): {
 } {
   const query = useCustomGiftSet({ enabled: signedIn });
   const saved = signedIn ? (query.data?.customGiftSet ?? null) : null;
-  const savedIds = saved?.giftIds;
   // The same array between renders while the saved set is unchanged, so a board can depend on it.
-  const gifts = useMemo(() => resolveGiftSet(savedIds), [savedIds]);
+  const played = useMemo(() => giftsForGame(saved), [saved]);
+  return { ...played, isLoading: signedIn && query.isLoading };
+}
+
+/** The gifts a game is played with from the player's saved set (null: none, or nobody signed in). */
+export function giftsForGame(saved: CustomGiftSetResponse['customGiftSet']): {
+  gifts: Gift[];
+  customGiftSetId: number | null;
+} {
+  const gifts = resolveGiftSet(saved?.giftIds);
   const usesSaved = saved !== null && isValidGiftSet(saved.giftIds);
-  return { gifts, customGiftSetId: usesSaved ? saved.id : null, isLoading: signedIn && query.isLoading };
+  return { gifts, customGiftSetId: usesSaved ? saved.id : null };
 }

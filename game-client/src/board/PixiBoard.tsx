@@ -30,29 +30,18 @@ import { stageBackground } from './theme';
 import { Scene } from './scene/Scene';
 import { ToastSlot } from './ToastSlot';
 import { attachStage, detachStage, renderedFrames, requestRender } from './stage';
+import { rememberBoardBox, softwareWebGL } from './boardBox';
+import { closeEarlyBoard, takeEarlyBoard } from './earlyBoard';
 
 extend({ Container, Graphics, Sprite, Text });
 // The layer stays on for pointer users too (TOOLCHAIN.md): the buttons are how clicks and keys reach the board.
 AccessibilitySystem.defaultOptions.deactivateOnMouseMove = false;
 AccessibilitySystem.defaultOptions.activateOnTab = false;
 
-/**
- * Whether WebGL runs in software (SwiftShader, llvmpipe: no GPU, or OBS with hardware acceleration off). There
- * multisampling is paid on the CPU in every pixel of every frame: the board's frame took 88 ms of SwiftShader
- * with it and 49 without (docs/decisions, speed). Its cases, value boards, texts and gift pictures are textures
- * painted smooth once, so only a few live outlines lose their smoothing. Asked once, of a throwaway context.
- */
-let software: boolean | undefined;
-function softwareWebGL(): boolean {
-  if (software !== undefined) return software;
-  const gl = document.createElement('canvas').getContext('webgl2');
-  const info = gl?.getExtension('WEBGL_debug_renderer_info');
-  const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
-  gl?.getExtension('WEBGL_lose_context')?.loseContext();
-  software = /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
-  return software;
-}
-
+// Whether WebGL runs in software (SwiftShader, llvmpipe): there multisampling is paid on the CPU in every pixel of
+// every frame (the board's frame took 88 ms of SwiftShader with it and 49 without, docs/decisions, speed). Its
+// cases, value boards, texts and gift pictures are textures painted smooth once, so only a few live outlines lose
+// their smoothing.
 /**
  * Textures one batch may mix in software WebGL. Pixi's batch shader picks each pixel's texture through a chain
  * of ifs, one per texture the batch may hold (16 here); SwiftShader pays for the chain in every pixel, so the
@@ -79,6 +68,48 @@ function useFontsReady(): boolean {
     };
   }, []);
   return ready;
+}
+
+/**
+ * What the board's Pixi application needs once it has started, wherever it was started (here, or before the
+ * app by boardFirst.tsx): no ticker (frames are drawn on demand), the accessible buttons and the pointer for a
+ * board that takes input, nothing of either on a stage.
+ */
+export function prepareBoardApplication(application: PixiApplication, stage: boolean): void {
+  // preference="webgl" falls back to another renderer only where WebGL is missing: worth a line in the log.
+  if (!(application.renderer instanceof WebGLRenderer))
+    console.warn(`The board runs on Pixi's ${application.renderer.name} renderer, not WebGL`);
+  // Nothing runs per frame at rest: Pixi's own tickers stay stopped, frames are drawn on demand.
+  application.ticker.stop();
+  Ticker.system.stop();
+  Ticker.shared.stop();
+  if (stage) {
+    // A stage is watched, never touched: nothing on it takes the pointer, and it has no buttons.
+    application.stage.eventMode = 'none';
+    application.stage.interactiveChildren = false;
+  } else {
+    enableAccessibleLayer(application);
+    mapPointerThroughTurn(application);
+  }
+  attachStage(application, () => {
+    syncAccessibleLayer(application);
+    application.canvas.dataset.frames = String(renderedFrames());
+  });
+}
+
+/** The options the board's Pixi application starts with (the size is the layout's). */
+export function boardApplicationOptions(layout: { width: number; height: number }) {
+  return {
+    width: layout.width,
+    height: layout.height,
+    autoStart: false,
+    sharedTicker: false,
+    antialias: !softwareWebGL(),
+    autoDensity: true,
+    resolution: boardResolution(),
+    backgroundAlpha: 0,
+    preference: 'webgl' as const,
+  };
 }
 
 /**
@@ -114,10 +145,12 @@ export function PixiBoard({
   const chosenMode = useSessionStore((s) => s.viewMode);
   // The tuning studio's sandbox (a stage: it takes no input) shows every mode; a streamer's stage the desktop one.
   const viewMode = forcedMode ?? (stage ? 'desktop' : chosenMode);
-  const app = useRef<PixiApplication | null>(null);
+  // A board drawn before the app (boardFirst.tsx) is taken over running: its canvas, its buttons, its scene's root.
+  const [early] = useState(() => (stage || forcedMode ? null : takeEarlyBoard()));
+  const app = useRef<PixiApplication | null>(early?.app ?? null);
   // @pixi/react renders the children it got first once its async init ends, over any newer ones: the
   // scene is handed over only after init, so a view change during start-up is not lost.
-  const [initialized, setInitialized] = useState(false);
+  const [initialized, setInitialized] = useState(early !== null);
   const width = size?.width;
   const height = size?.height;
   const stageShape = stage?.layout;
@@ -131,25 +164,7 @@ export function PixiBoard({
 
   const onInit = useCallback((application: PixiApplication) => {
     app.current = application;
-    // preference="webgl" falls back to another renderer only where WebGL is missing: worth a line in the log.
-    if (!(application.renderer instanceof WebGLRenderer))
-      console.warn(`The board runs on Pixi's ${application.renderer.name} renderer, not WebGL`);
-    // Nothing runs per frame at rest: Pixi's own tickers stay stopped, frames are drawn on demand.
-    application.ticker.stop();
-    Ticker.system.stop();
-    Ticker.shared.stop();
-    if (stage) {
-      // A stage is watched, never touched: nothing on it takes the pointer, and it has no buttons.
-      application.stage.eventMode = 'none';
-      application.stage.interactiveChildren = false;
-    } else {
-      enableAccessibleLayer(application);
-      mapPointerThroughTurn(application);
-    }
-    attachStage(application, () => {
-      syncAccessibleLayer(application);
-      application.canvas.dataset.frames = String(renderedFrames());
-    });
+    prepareBoardApplication(application, stage !== undefined);
     setInitialized(true);
   }, []);
 
@@ -159,6 +174,32 @@ export function PixiBoard({
     },
     [],
   );
+  useLayoutEffect(() => {
+    const into = host.current;
+    if (!early || !into) return;
+    // The canvas and Pixi's layer of buttons beside it move in; the element that held them goes.
+    into.prepend(...early.holder.childNodes);
+    early.holder.remove();
+    return () => closeEarlyBoard(early);
+  }, [early]);
+  useLayoutEffect(() => {
+    if (early && layout) void early.root.render(<Scene layout={layout} />, boardApplicationOptions(layout));
+  }, [early, layout]);
+  // Where the game screen's board sits, for the next load to draw it there before the app (boardBox.ts).
+  useEffect(() => {
+    const el = host.current;
+    if (stage || forcedMode || !el || !width || !height || viewMode === 'mobile') return;
+    const rect = el.getBoundingClientRect();
+    rememberBoardBox({
+      vw: window.innerWidth,
+      vh: window.innerHeight,
+      mode: viewMode,
+      x: Math.round(rect.left + window.scrollX),
+      y: Math.round(rect.top + window.scrollY),
+      w: width,
+      h: height,
+    });
+  }, [stage, forcedMode, width, height, viewMode]);
   // The 800 ms interaction lock on the board's element, so a test can wait it out rather than guess at a timer
   // that a busy machine fires late; written directly, so the lock re-renders nothing.
   useEffect(
@@ -197,19 +238,8 @@ export function PixiBoard({
       style={style}
     >
       {/* Pixi starts (its WebGL context, its renderer's chunk) while the fonts load; the scene waits for them. */}
-      {layout && (
-        <Application
-          width={layout.width}
-          height={layout.height}
-          autoStart={false}
-          sharedTicker={false}
-          antialias={!softwareWebGL()}
-          autoDensity
-          resolution={boardResolution()}
-          backgroundAlpha={0}
-          preference="webgl"
-          onInit={onInit}
-        >
+      {layout && !early && (
+        <Application {...boardApplicationOptions(layout)} onInit={onInit}>
           {initialized && fontsReady && <Scene layout={layout} stage={stage !== undefined} />}
         </Application>
       )}

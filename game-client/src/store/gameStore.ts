@@ -80,6 +80,11 @@ export interface GameStore {
    */
   startGame(gifts: readonly Gift[], live?: LiveOptions): void;
   /**
+   * The deal of a board drawn before the app (board/boardFirst.tsx): startGame now, and the game screen's own
+   * first startGame with the same set and the same kind of game then keeps it instead of dealing again.
+   */
+  startGameBeforeApp(gifts: readonly Gift[], live?: LiveOptions): void;
+  /**
    * NEW GAME and RESET: while a game is in progress, the 'Start a new game?' confirmation first; otherwise
    * (or confirmed) after 100 ms a fresh shuffle of the set, every modal closed, and the toast.
    */
@@ -106,6 +111,10 @@ export interface GameStore {
 const PENDING_LIFT_AFTER_MS = 20;
 let link: GameLink;
 let liveOptions: LiveOptions | null = null;
+/** The set and kind of the game dealt before the app (startGameBeforeApp), until the screen's first startGame. */
+let dealtBeforeApp: string | null = null;
+const dealKey = (gifts: readonly Gift[], live?: LiveOptions) =>
+  `${gifts.map((g) => g.id).join(',')}|${live ? `live ${live.customGiftSetId}` : 'guest'}`;
 /** Bumped by every new game: an answer for an older game is dropped. */
 let generation = 0;
 /** A remote action waiting for its answer: no other is sent meanwhile (its seq would be stale). */
@@ -373,6 +382,9 @@ export const useGameStore = create<GameStore>((set, get) => {
       set({ caseReveal: null });
     },
     startGame(gifts, live) {
+      const before = dealtBeforeApp;
+      dealtBeforeApp = null;
+      if (before !== null && before === dealKey(gifts, live)) return;
       clearTimers();
       liveOptions = live ?? null;
       set({ gifts, live: live !== undefined, locked: false, overlay: null, caseReveal: null });
@@ -382,6 +394,10 @@ export const useGameStore = create<GameStore>((set, get) => {
       }
       // A game in progress on the server (a reload, a crash, another device) comes back exactly as it was.
       void resumeOrDeal(gifts);
+    },
+    startGameBeforeApp(gifts, live) {
+      get().startGame(gifts, live);
+      dealtBeforeApp = dealKey(gifts, live);
     },
     newGame(gifts) {
       if (get().locked) return;

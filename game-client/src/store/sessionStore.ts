@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { GUEST_KEY, VIEW_MODE_KEY } from './storageKeys';
-import { viewModeForViewport } from './viewMode';
+import { readViewMode, storedViewMode, viewModeForViewport } from './viewMode';
 
 export type ViewMode = 'desktop' | 'tablet' | 'mobile';
 export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: string }> = [
@@ -8,14 +8,6 @@ export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: st
   { mode: 'tablet', label: 'iPad (BETA)', hint: 'Rows of five cases and a collapsible controls panel' },
   { mode: 'mobile', label: 'Mobile (BETA)', hint: 'Turns the whole page for a phone held sideways' },
 ];
-
-function storedViewMode(): ViewMode | null {
-  const stored = localStorage.getItem(VIEW_MODE_KEY);
-  return stored === 'desktop' || stored === 'tablet' || stored === 'mobile' ? stored : null;
-}
-
-/** The player's own choice, or else what suits the screen (decision 0016). */
-const readViewMode = (): ViewMode => storedViewMode() ?? viewModeForViewport(window.innerWidth);
 
 interface SessionState {
   /** Playing without an account ('Play as guest'): kept for the tab, never saved anywhere else. */

@@ -18,3 +18,8 @@ export const TUNING_URL = '/api/tuning';
 export const ME_URL = '/api/auth/me';
 export const CUSTOM_GIFTS_URL = '/api/gifts/custom';
 export const CURRENT_LIVE_GAME_URL = '/api/live-games/current';
+/**
+ * localStorage: where the board's box sat on the game screen last time, with the window's size and the view
+ * mode then (`{"vw","vh","mode","x","y","w","h"}` in CSS pixels): a board drawn before the app goes there.
+ */
+export const BOARD_BOX_KEY = 'dond.boardBox';

@@ -1,4 +1,5 @@
 import type { ViewMode } from './sessionStore';
+import { VIEW_MODE_KEY } from './storageKeys';
 
 /**
  * The view mode a first visit gets from its viewport, in CSS pixels (decision 0016). Width decides: a phone
@@ -13,3 +14,11 @@ export function viewModeForViewport(width: number): ViewMode {
   if (width < DESKTOP_MIN_WIDTH) return 'tablet';
   return 'desktop';
 }
+
+export function storedViewMode(): ViewMode | null {
+  const stored = localStorage.getItem(VIEW_MODE_KEY);
+  return stored === 'desktop' || stored === 'tablet' || stored === 'mobile' ? stored : null;
+}
+
+/** The player's own choice, or else what suits the screen (decision 0016). */
+export const readViewMode = (): ViewMode => storedViewMode() ?? viewModeForViewport(window.innerWidth);

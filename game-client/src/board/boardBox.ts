@@ -1,0 +1,93 @@
+import type { ViewMode } from '../store/sessionStore';
+import { BOARD_BOX_KEY, BOARD_LIKELY_KEY, GUEST_KEY } from '../store/storageKeys';
+import { readViewMode } from '../store/viewMode';
+
+/** Where the board's box sits in the window (CSS pixels), for a window size and a view mode. */
+export interface BoardBox {
+  vw: number;
+  vh: number;
+  mode: ViewMode;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Kept by the game screen's board as it is measured (not a turned mobile page's: its box is not upright). */
+export function rememberBoardBox(box: BoardBox): void {
+  try {
+    localStorage.setItem(BOARD_BOX_KEY, JSON.stringify(box));
+  } catch {
+    // Storage full or refused: the next load draws the board with the app, as a first visit does.
+  }
+}
+
+function storedBox(): BoardBox | null {
+  try {
+    const box = JSON.parse(localStorage.getItem(BOARD_BOX_KEY) ?? 'null') as Partial<BoardBox> | null;
+    const numbers = box && [box.vw, box.vh, box.x, box.y, box.w, box.h];
+    if (!box || !numbers!.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+    return box as BoardBox;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A board to draw before the app (board/boardFirst.tsx), or null: in a build, at the game's address, for a
+ * player who lands on the board (a guest in this tab, or on the board last time), not in Mobile mode (a turned
+ * page), and only where the board's box is known: the same window size and view mode as last time.
+ */
+export function boardBeforeApp(): { box: BoardBox; guest: boolean } | null {
+  if (!import.meta.env.PROD || location.pathname !== '/') return null;
+  const guest = sessionStorage.getItem(GUEST_KEY) === '1';
+  if (!guest && localStorage.getItem(BOARD_LIKELY_KEY) !== '1') return null;
+  const mode = readViewMode();
+  const box = storedBox();
+  if (mode === 'mobile' || !box || box.mode !== mode) return null;
+  if (box.vw !== window.innerWidth || box.vh !== window.innerHeight || box.w <= 0 || box.h <= 0) return null;
+  return { box, guest };
+}
+
+/**
+ * The board's canvas, with its WebGL context made now if the renderer is not yet known: the context's attributes
+ * are those Pixi asks for (alpha, premultiplied, stencil), without multisampling. It tells whether WebGL runs in
+ * software (see PixiBoard's softwareWebGL); there Pixi takes this very context (a canvas hands back the context it
+ * has), so none is made and thrown away, and on a board drawn before the app it is made while the board's chunk is
+ * still on its way. On a GPU the board gets a fresh canvas, where Pixi makes a multisampled one.
+ */
+export function boardCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  if (software !== undefined) return canvas;
+  const gl = canvas.getContext('webgl2', {
+    alpha: true,
+    premultipliedAlpha: true,
+    antialias: false,
+    stencil: true,
+    preserveDrawingBuffer: false,
+    powerPreference: 'default',
+  });
+  const info = gl?.getExtension('WEBGL_debug_renderer_info');
+  const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  software = SOFTWARE_RENDERER.test(renderer);
+  if (software) return canvas;
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  return document.createElement('canvas');
+}
+
+const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i;
+let software: boolean | undefined;
+
+/**
+ * Whether WebGL runs in software (SwiftShader, llvmpipe: no GPU, or OBS with hardware acceleration off), asked
+ * once, of a throwaway context unless boardCanvas asked already.
+ */
+export function softwareWebGL(): boolean {
+  if (software !== undefined) return software;
+  const gl = document.createElement('canvas').getContext('webgl2');
+  const info = gl?.getExtension('WEBGL_debug_renderer_info');
+  const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  gl?.getExtension('WEBGL_lose_context')?.loseContext();
+  software = SOFTWARE_RENDERER.test(renderer);
+  return software;
+}
