@@ -58,6 +58,12 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
       // Everyone else gets the app's own chunk at once (the entry imports it as soon as it runs); a board drawn
       // before the app loads it after its first frame, so the two do not share the start-up's two cores.
       const appHrefs = filesOf(modules.app);
+      // The login screen loads no Pixi: nothing the app imports statically may sit in the board's chunk.
+      const boardChunk = `/${chunkOf(modules.board).fileName}`;
+      if (JSON.parse(appHrefs).includes(boardChunk))
+        throw new Error(
+          `boardPreload: the app's chunks import the board's (${boardChunk}); see vite.config.ts`,
+        );
       // The board's faces (Latin), which the page would otherwise ask for only once the app has run and the
       // board calls document.fonts.load; the scene waits for them.
       const fonts = Object.values(bundle)

@@ -15,7 +15,7 @@ if (board) {
   void import('./api/request');
   const canvas = boardCanvas();
   void loading
-    .then((m) => m.drawBoardBeforeApp({ ...board, canvas }))
+    .then((m) => m.drawBoardBeforeApp({ ...board, ...canvas }))
     .catch(() => undefined)
     .then(renderApp);
 } else {

@@ -50,15 +50,15 @@ export function boardBeforeApp(): { box: BoardBox; guest: boolean } | null {
 }
 
 /**
- * The board's canvas, with its WebGL context made now if the renderer is not yet known: the context's attributes
+ * The board's canvas, with its WebGL context (`context`) made now if the renderer is not yet known: the context's attributes
  * are those Pixi asks for (alpha, premultiplied, stencil), without multisampling. It tells whether WebGL runs in
  * software (see PixiBoard's softwareWebGL); there Pixi takes this very context (a canvas hands back the context it
  * has), so none is made and thrown away, and on a board drawn before the app it is made while the board's chunk is
  * still on its way. On a GPU the board gets a fresh canvas, where Pixi makes a multisampled one.
  */
-export function boardCanvas(): HTMLCanvasElement {
+export function boardCanvas(): { canvas: HTMLCanvasElement; context: WebGL2RenderingContext | null } {
   const canvas = document.createElement('canvas');
-  if (software !== undefined) return canvas;
+  if (software !== undefined) return { canvas, context: null };
   const gl = canvas.getContext('webgl2', {
     alpha: true,
     premultipliedAlpha: true,
@@ -70,9 +70,9 @@ export function boardCanvas(): HTMLCanvasElement {
   const info = gl?.getExtension('WEBGL_debug_renderer_info');
   const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
   software = SOFTWARE_RENDERER.test(renderer);
-  if (software) return canvas;
+  if (software) return { canvas, context: gl };
   gl?.getExtension('WEBGL_lose_context')?.loseContext();
-  return document.createElement('canvas');
+  return { canvas: document.createElement('canvas'), context: null };
 }
 
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i;

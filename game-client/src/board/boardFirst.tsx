@@ -1,5 +1,5 @@
 import { createRoot } from '@pixi/react';
-import type { Application } from 'pixi.js';
+import { DOMAdapter, type Application } from 'pixi.js';
 import { checkSessionBeforeApp } from '../api/auth';
 import { giftsForGame, readCustomGiftSetBeforeApp } from '../api/gifts';
 import { useGameStore } from '../store/gameStore';
@@ -22,6 +22,38 @@ const FIRST_FRAME_WAIT_MS = 3000;
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
+ * While `start` runs, the throwaway WebGL contexts Pixi makes as it starts are not made: the canvas of its check
+ * that WebGL works (isWebGLSupported: a context with a stencil buffer, then lost) and of its tests of the shaders'
+ * precision and texture units (getTestContext) both stand for what `gl`, the board's own WebGL 2 context with a
+ * stencil buffer, already shows. Each would be a context made in the GPU process, on the main thread's critical
+ * path (docs/decisions/0042). Any other canvas Pixi asks for (its text) is a real one.
+ */
+async function withBoardContextForPixiTests<T>(
+  gl: WebGL2RenderingContext,
+  start: () => Promise<T>,
+): Promise<T> {
+  const browser = DOMAdapter.get();
+  const supported = { getContextAttributes: () => gl.getContextAttributes(), getExtension: () => null };
+  DOMAdapter.set({
+    ...browser,
+    createCanvas: (width?: number, height?: number) => {
+      const canvas = browser.createCanvas(width, height);
+      const getContext = canvas.getContext.bind(canvas) as (type: string, attributes?: object) => unknown;
+      (canvas as { getContext: unknown }).getContext = (type: string, attributes?: object) => {
+        if (type !== 'webgl') return getContext(type, attributes);
+        return attributes && 'failIfMajorPerformanceCaveat' in attributes ? supported : gl;
+      };
+      return canvas;
+    },
+  });
+  try {
+    return await start();
+  } finally {
+    DOMAdapter.set(browser);
+  }
+}
+
+/**
  * The board drawn before the app's own modules run (docs/decisions/0042): a returning player's first frame then
  * waits only for Pixi and the scene, not for React DOM, the router, the query cache and the app's screens, which
  * load once it is drawn. The canvas goes where the game screen's board box was last time (same window, same
@@ -34,11 +66,13 @@ export async function drawBoardBeforeApp({
   box,
   guest,
   canvas,
+  context,
 }: {
   box: BoardBox;
   guest: boolean;
-  /** boardBox.ts's boardCanvas, made by the entry while this chunk loaded. */
+  /** boardBox.ts's boardCanvas, made by the entry while this chunk loaded, and its context if it has one. */
   canvas: HTMLCanvasElement;
+  context: WebGL2RenderingContext | null;
 }): Promise<void> {
   const holder = document.createElement('div');
   const run: { started: { app: Application; root: ReturnType<typeof createRoot> } | null } = {
@@ -66,7 +100,9 @@ export async function drawBoardBeforeApp({
     const root = createRoot(canvas, { onInit: (app) => prepareBoardApplication(app, false) });
     const options = boardApplicationOptions(layout);
     // Pixi starts while the fonts load; the scene waits for them.
-    const app = await root.render(null, options);
+    const app = await (context
+      ? withBoardContextForPixiTests(context, () => root.render(null, options))
+      : root.render(null, options));
     run.started = { app, root };
     await fonts;
     if (gaveUp) return false;

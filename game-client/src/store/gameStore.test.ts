@@ -119,6 +119,36 @@ describe('the game store', () => {
   });
 });
 
+describe('a game dealt before the app', () => {
+  it("is kept by the game screen's first deal of the same set, and only by that one", () => {
+    const gifts = resolveGiftSet(null);
+    store().startGameBeforeApp(gifts);
+    store().tapCase(4);
+    const dealt = store().view.id;
+    // The game screen mounts: its first deal, the same set and kind, keeps the game and the tap.
+    store().startGame(resolveGiftSet(null));
+    expect(store().view.id).toBe(dealt);
+    expect(store().game.selectedCase).toBe(4);
+    // Any later deal is a deal.
+    store().startGame(gifts);
+    expect(store().view.id).not.toBe(dealt);
+    expect(store().game.selectedCase).toBeNull();
+  });
+
+  it('is dealt again when the screen deals another set', () => {
+    store().startGameBeforeApp(resolveGiftSet(null));
+    const dealt = store().view.id;
+    const other = resolveGiftSet([
+      ...resolveGiftSet(null)
+        .slice(1)
+        .map((g) => g.id),
+      27,
+    ]);
+    store().startGame(other);
+    expect(store().view.id).not.toBe(dealt);
+  });
+});
+
 // The controller on a fake clock: every timer of SPEC.md section 9 is its own, and each moment is said once
 // on the board's events, which toasts, sounds and the save follow.
 describe('the game controller on a fake clock', () => {
