@@ -35,6 +35,8 @@ const TRACE = process.env.BENCH_TRACE;
 const NAV_PROFILE = process.env.BENCH_NAV_PROFILE;
 const NAV_TRACE = process.env.BENCH_NAV_TRACE;
 const NAV_DETAIL = process.env.BENCH_NAV_DETAIL;
+/** BENCH_NAV_FIRST_VISIT=1: the board's loads without the box of a last visit (drawn with the app, not before it). */
+const NAV_FIRST_VISIT = process.env.BENCH_NAV_FIRST_VISIT === '1';
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 
 /** The page's globals the measurements use (this file is type-checked without the DOM library). */
@@ -262,7 +264,7 @@ async function boardLoad(
   gameUrl: string,
   who: Who,
   accounts: Accounts,
-  boardBox: string,
+  boardBox: string | undefined,
 ): Promise<number> {
   const page = await newPage(browser, gameUrl, who, accounts, boardBox);
   // BENCH_NAV_PROFILE=<folder>: a CPU profile of the page's main thread for each load, written there.
@@ -297,10 +299,12 @@ async function boardLoad(
 async function navigation(browser: Browser, gameUrl: string, bareUrl: string, accounts: Accounts) {
   const loads = { guest: [] as number[], player: [] as number[], bare: [] as number[] };
   // Each a returning player's: where their board sat last time is in their browser.
-  const boxes = {
-    guest: await boardLastVisit(browser, gameUrl, 'guest', accounts),
-    player: await boardLastVisit(browser, gameUrl, 'player', accounts),
-  };
+  const boxes = NAV_FIRST_VISIT
+    ? { guest: undefined, player: undefined }
+    : {
+        guest: await boardLastVisit(browser, gameUrl, 'guest', accounts),
+        player: await boardLastVisit(browser, gameUrl, 'player', accounts),
+      };
   // Interleaved, so a busy moment of the shared machine falls on all three alike.
   for (let i = 0; i < LOADS; i++) {
     loads.bare.push(await bareLoad(browser, bareUrl));

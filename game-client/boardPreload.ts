@@ -27,6 +27,8 @@ const BOARD_FONT_FILE = new RegExp(
  */
 export function boardPreload(modules: { board: string; app: string }): Plugin {
   let script = '';
+  let appFiles: string[] = [];
+  let appStyles: string[] = [];
   return {
     name: 'dond-board-preload',
     apply: 'build',
@@ -60,7 +62,13 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
       const appHrefs = filesOf(modules.app);
       // The login screen loads no Pixi: nothing the app imports statically may sit in the board's chunk.
       const boardChunk = `/${chunkOf(modules.board).fileName}`;
-      if (JSON.parse(appHrefs).includes(boardChunk))
+      appFiles = JSON.parse(appHrefs) as string[];
+      // The app's own styles (its screens'), linked by the page rather than waited for when the entry imports it.
+      appStyles = chunks
+        .filter((c) => appFiles.includes(`/${c.fileName}`))
+        .flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])])
+        .map((f) => `/${f}`);
+      if (appFiles.includes(boardChunk))
         throw new Error(
           `boardPreload: the app's chunks import the board's (${boardChunk}); see vite.config.ts`,
         );
@@ -81,13 +89,30 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
         `if(location.pathname==='/'&&(guest||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1')){` +
         `window[${JSON.stringify(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)},tuning:${read(TUNING_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)},tuning:${read(TUNING_URL)}};` +
         `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}` +
-        `else{for(const h of ${appHrefs})add('modulepreload',h)}}\n`;
+        `}\n`;
       const fileName = this.emitFile({ type: 'asset', name: 'board-preload.js', source });
       script = `/${this.getFileName(fileName)}`;
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => (script ? [{ tag: 'script', attrs: { src: script }, injectTo: 'head-prepend' }] : []),
+      handler: () =>
+        script
+          ? [
+              { tag: 'script', attrs: { src: script }, injectTo: 'head-prepend' as const },
+              // The app's chunks, which the entry imports once it has run (or a board drawn before the app once
+              // that is drawn): asked for with the page, as the entry's own imports are.
+              ...appStyles.map((href) => ({
+                tag: 'link',
+                attrs: { rel: 'stylesheet', crossorigin: '', href },
+                injectTo: 'head' as const,
+              })),
+              ...appFiles.map((href) => ({
+                tag: 'link',
+                attrs: { rel: 'modulepreload', crossorigin: '', href },
+                injectTo: 'head' as const,
+              })),
+            ]
+          : [],
     },
   };
 }
