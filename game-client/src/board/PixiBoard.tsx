@@ -38,10 +38,6 @@ extend({ Container, Graphics, Sprite, Text });
 AccessibilitySystem.defaultOptions.deactivateOnMouseMove = false;
 AccessibilitySystem.defaultOptions.activateOnTab = false;
 
-// Whether WebGL runs in software (SwiftShader, llvmpipe): there multisampling is paid on the CPU in every pixel of
-// every frame (the board's frame took 88 ms of SwiftShader with it and 49 without, docs/decisions, speed). Its
-// cases, value boards, texts and gift pictures are textures painted smooth once, so only a few live outlines lose
-// their smoothing.
 /**
  * Textures one batch may mix in software WebGL. Pixi's batch shader picks each pixel's texture through a chain
  * of ifs, one per texture the batch may hold (16 here); SwiftShader pays for the chain in every pixel, so the
@@ -104,6 +100,7 @@ export function boardApplicationOptions(layout: { width: number; height: number 
     height: layout.height,
     autoStart: false,
     sharedTicker: false,
+    // No multisampling in software WebGL (boardBox.ts's softwareWebGL says why).
     antialias: !softwareWebGL(),
     autoDensity: true,
     resolution: boardResolution(),

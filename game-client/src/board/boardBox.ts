@@ -67,27 +67,31 @@ export function boardCanvas(): { canvas: HTMLCanvasElement; context: WebGL2Rende
     preserveDrawingBuffer: false,
     powerPreference: 'default',
   });
-  const info = gl?.getExtension('WEBGL_debug_renderer_info');
-  const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
-  software = SOFTWARE_RENDERER.test(renderer);
+  software = rendersInSoftware(gl);
   if (software) return { canvas, context: gl };
   gl?.getExtension('WEBGL_lose_context')?.loseContext();
   return { canvas: document.createElement('canvas'), context: null };
 }
 
-const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software/i;
 let software: boolean | undefined;
 
+function rendersInSoftware(gl: WebGL2RenderingContext | null): boolean {
+  const info = gl?.getExtension('WEBGL_debug_renderer_info');
+  const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  return /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+}
+
 /**
- * Whether WebGL runs in software (SwiftShader, llvmpipe: no GPU, or OBS with hardware acceleration off), asked
- * once, of a throwaway context unless boardCanvas asked already.
+ * Whether WebGL runs in software (SwiftShader, llvmpipe: no GPU, or OBS with hardware acceleration off). There
+ * multisampling is paid on the CPU in every pixel of every frame: the board's frame took 88 ms of SwiftShader with
+ * it and 49 without (docs/decisions, speed). Its cases, value boards, texts and gift pictures are textures painted
+ * smooth once, so only a few live outlines lose their smoothing. Asked once, of a throwaway context unless
+ * boardCanvas asked already.
  */
 export function softwareWebGL(): boolean {
   if (software !== undefined) return software;
   const gl = document.createElement('canvas').getContext('webgl2');
-  const info = gl?.getExtension('WEBGL_debug_renderer_info');
-  const renderer = gl && info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+  software = rendersInSoftware(gl);
   gl?.getExtension('WEBGL_lose_context')?.loseContext();
-  software = SOFTWARE_RENDERER.test(renderer);
   return software;
 }

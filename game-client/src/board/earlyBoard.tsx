@@ -1,6 +1,7 @@
 import type { createRoot } from '@pixi/react';
 import type { Application } from 'pixi.js';
 import { useLayoutEffect } from 'react';
+import { detachStage } from './stage';
 
 /** A board drawn before the app (boardFirst.tsx), running, for the game screen's board to take over. */
 export interface EarlyBoard {
@@ -34,5 +35,7 @@ function DestroyAfterCommit({ app }: { app: Application }) {
 
 /** Takes the scene off a board drawn before the app, then destroys its application. */
 export function closeEarlyBoard(board: Pick<EarlyBoard, 'app' | 'root'>): void {
+  // No frame is asked of it any more (a board given up before the app's own starts).
+  detachStage(board.app);
   void board.root.render(<DestroyAfterCommit app={board.app} />, {});
 }
