@@ -28,6 +28,8 @@ async function playAsGuest(page: Page) {
  * page: read one by one, a change of mode between two reads showed two pressed.
  */
 async function pressedMode(page: Page): Promise<Mode> {
+  // A returning player's board shows before the page's frame around it (decision 0042): the buttons come with it.
+  await expect(page.getByRole('group', { name: 'View mode' })).toBeVisible();
   const labels = Object.values(MODE_BUTTONS);
   const values = await page.evaluate(
     (names) =>
