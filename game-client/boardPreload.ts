@@ -23,7 +23,8 @@ const BOARD_FONT_FILE = new RegExp(
  * board (a guest in this tab, or on the board last time), instead of once the app's bundle has run: a tiny
  * classic script in the page's head, written at build time with the chunks' hashed names, adds
  * `<link rel="modulepreload">` for them, and `<link rel="preload">` for the board's fonts. The login screen
- * never fetches them. Build only: the dev server has no chunks.
+ * never fetches them. The page also links the app's chunks and styles, which the small entry imports dynamically
+ * (decision 0042). Build only: the dev server has no chunks.
  */
 export function boardPreload(modules: { board: string; app: string }): Plugin {
   let script = '';
@@ -57,8 +58,8 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
         return JSON.stringify([...files].map((f) => `/${f}`));
       };
       const hrefs = filesOf(modules.board);
-      // Everyone else gets the app's own chunk at once (the entry imports it as soon as it runs); a board drawn
-      // before the app loads it after its first frame, so the two do not share the start-up's two cores.
+      // The app's chunks, which the small entry imports dynamically (at once, or once a board drawn before the app
+      // has its first frame): the page links them, as it linked the entry's own static imports.
       const appHrefs = filesOf(modules.app);
       // The login screen loads no Pixi: nothing the app imports statically may sit in the board's chunk.
       const boardChunk = `/${chunkOf(modules.board).fileName}`;
@@ -70,7 +71,7 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
         .map((f) => `/${f}`);
       if (appFiles.includes(boardChunk))
         throw new Error(
-          `boardPreload: the app's chunks import the board's (${boardChunk}); see vite.config.ts`,
+          `boardPreload: the app's chunks import the board's (${boardChunk}): the login screen would load Pixi`,
         );
       // The board's faces (Latin), which the page would otherwise ask for only once the app has run and the
       // board calls document.fonts.load; the scene waits for them.
@@ -85,11 +86,10 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
       const read = (url: string) => `fetch(${JSON.stringify(url)},{credentials:'include'})`;
       const source =
         `{const guest=sessionStorage.getItem(${JSON.stringify(GUEST_KEY)})==='1';` +
-        `const add=(rel,href,as)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(as){l.as=as;l.type='font/woff2'}document.head.append(l)};` +
         `if(location.pathname==='/'&&(guest||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1')){` +
         `window[${JSON.stringify(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)},tuning:${read(TUNING_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)},tuning:${read(TUNING_URL)}};` +
-        `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}` +
-        `}\n`;
+        `const add=(rel,href,as)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(as){l.as=as;l.type='font/woff2'}document.head.append(l)};` +
+        `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}}\n`;
       const fileName = this.emitFile({ type: 'asset', name: 'board-preload.js', source });
       script = `/${this.getFileName(fileName)}`;
     },
@@ -99,8 +99,7 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
         script
           ? [
               { tag: 'script', attrs: { src: script }, injectTo: 'head-prepend' as const },
-              // The app's chunks, which the entry imports once it has run (or a board drawn before the app once
-              // that is drawn): asked for with the page, as the entry's own imports are.
+              // The app's styles and chunks, asked for with the page, as the entry's own imports are.
               ...appStyles.map((href) => ({
                 tag: 'link',
                 attrs: { rel: 'stylesheet', crossorigin: '', href },
