@@ -31,7 +31,10 @@ const ONLY = process.env.BENCH_ONLY;
 const part = (name: string) => !ONLY || ONLY === name;
 /** BENCH_TRACE=<file.json>: a Chromium trace of the cases opening (read it with bench/traceSummary.ts). */
 const TRACE = process.env.BENCH_TRACE;
-/** BENCH_NAV_DETAIL=1: each board load's requests (start-end, ms) and first contentful paint, printed. */
+/**
+ * BENCH_NAV_DETAIL=1: each board load's requests (asked for / sent on a connection - done, ms), its performance marks
+ * ('button': the first case button appeared) and first contentful paint, printed.
+ */
 const NAV_PROFILE = process.env.BENCH_NAV_PROFILE;
 const NAV_TRACE = process.env.BENCH_NAV_TRACE;
 const NAV_DETAIL = process.env.BENCH_NAV_DETAIL;
@@ -203,6 +206,7 @@ async function newPage(
       if (document.querySelector('button[aria-label="Briefcase 1"]')) {
         // The button comes with the first frame drawn; the next animation frame is once it is shown, as the
         // bare page's figure is (an animation frame asked for from its first tick).
+        performance.mark('button');
         requestAnimationFrame(() => (window.__playable = performance.now()));
         observer.disconnect();
       }
@@ -227,6 +231,7 @@ async function startNavTrace(browser: Browser, page: Page, name: string): Promis
       'loading',
       'toplevel',
       'gpu',
+      'blink.user_timing',
     ],
   });
   return true;
@@ -288,8 +293,8 @@ async function boardLoad(
   if (NAV_DETAIL) {
     const detail = await page.evaluate(`(() => performance.getEntriesByType('resource')
       .filter((e) => /\\/(api|assets)\\//.test(e.name))
-      .map((e) => e.name.replace(/.*\\/(api|assets)\\//, '$1/').replace(/-[\\w-]{8}\\.js$/, '.js').slice(0, 28) + ' ' + Math.round(e.startTime) + '-' + Math.round(e.responseEnd))
-      .join(', ') + ' | fcp ' + Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1))()`);
+      .map((e) => e.name.replace(/.*\\/(api|assets)\\//, '$1/').replace(/-[\\w-]{8}\\.js$/, '.js').slice(0, 28) + ' ' + Math.round(e.startTime) + '/' + Math.round(e.requestStart) + '-' + Math.round(e.responseEnd))
+      .join(', ') + ' | ' + performance.getEntriesByType('mark').map((m) => m.name + ' ' + Math.round(m.startTime)).join(', ') + ' | fcp ' + Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1))()`);
     console.log(`    ${who} ${Math.round(at)}: ${detail}`);
   }
   await page.context().close();

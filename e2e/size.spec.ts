@@ -45,7 +45,9 @@ test.describe('the JavaScript a first visit loads', () => {
     );
     expect(total(sizes)).toBeGreaterThan(10 * 1024);
     expect(total(sizes)).toBeLessThan(200 * 1024);
-    expect([...sizes.keys()].some((url) => /tone|admin|PixiBoard|boardFirst|Studio/i.test(url))).toBe(false);
+    expect([...sizes.keys()].some((url) => /tone|admin|PixiBoard|boardFirst|\/pixi-|Studio/i.test(url))).toBe(
+      false,
+    );
     expect([...withTweakpane]).toEqual([]);
   });
 
@@ -62,15 +64,14 @@ test.describe('the JavaScript a first visit loads', () => {
       await route.continue();
     });
     let boardRequested = Infinity;
-    // Pixi's own dynamic import of its WebGL renderer, and the board's fonts, preloaded too.
-    let rendererRequested = Infinity;
+    // Pixi's chunk (its WebGL renderer and browser extensions in it), and the board's fonts, preloaded too.
+    let pixiRequested = Infinity;
     const fontsRequested = new Map<string, number>();
     const failed: string[] = [];
     page.on('request', (req) => {
       if (/\/assets\/PixiBoard-[\w-]+\.js$/.test(req.url()))
         boardRequested = Math.min(boardRequested, Date.now());
-      if (/\/assets\/WebGLRenderer-[\w-]+\.js$/.test(req.url()))
-        rendererRequested = Math.min(rendererRequested, Date.now());
+      if (/\/assets\/pixi-[\w-]+\.js$/.test(req.url())) pixiRequested = Math.min(pixiRequested, Date.now());
       const font = /\/assets\/tiktok-sans-latin-(\d+)-normal-[\w-]+\.woff2$/.exec(req.url());
       if (font && !fontsRequested.has(font[1]!)) fontsRequested.set(font[1]!, Date.now());
     });
@@ -80,7 +81,7 @@ test.describe('the JavaScript a first visit loads', () => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
     expect(boardRequested).toBeLessThan(appBundleServed);
-    expect(rendererRequested).toBeLessThan(appBundleServed);
+    expect(pixiRequested).toBeLessThan(appBundleServed);
     expect([...fontsRequested.keys()].sort()).toEqual(['400', '700', '900']);
     for (const at of fontsRequested.values()) expect(at).toBeLessThan(appBundleServed);
     expect(failed).toEqual([]);

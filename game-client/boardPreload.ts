@@ -73,6 +73,15 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
         throw new Error(
           `boardPreload: the app's chunks import the board's (${boardChunk}): the login screen would load Pixi`,
         );
+      const withPixi = chunks.find(
+        (c) =>
+          appFiles.includes(`/${c.fileName}`) &&
+          c.moduleIds.some((id) => /node_modules[\\/]pixi\.js[\\/]/.test(id)),
+      );
+      if (withPixi)
+        throw new Error(
+          `boardPreload: the app's chunk ${withPixi.fileName} holds Pixi: the login screen would load it`,
+        );
       // The board's faces (Latin), which the page would otherwise ask for only once the app has run and the
       // board calls document.fonts.load; the scene waits for them.
       const fonts = Object.values(bundle)

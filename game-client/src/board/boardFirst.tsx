@@ -11,7 +11,7 @@ import { loadPublishedTuning } from './motion/motion';
 import { boardApplicationOptions, prepareBoardApplication } from './PixiBoard';
 import { loadBoardFonts } from './preload';
 import { Scene } from './scene/Scene';
-import { whenFirstFrameDrawn } from './stage';
+import { whenBoardIdle, whenFirstFrameDrawn } from './stage';
 import { stageBackground } from './theme';
 
 /** How long the fonts may keep the scene waiting, as on the game screen's board. */
@@ -107,7 +107,7 @@ export async function drawBoardBeforeApp({
     await fonts;
     if (gaveUp) return false;
     await root.render(<Scene layout={layout} />, options);
-    await new Promise<void>((resolve) => whenFirstFrameDrawn(resolve));
+    await whenFirstFrameDrawn();
     return true;
   })().catch((error: unknown) => {
     console.warn('The board could not be drawn before the app; the app draws it.', error);
@@ -116,6 +116,9 @@ export async function drawBoardBeforeApp({
   const ok = await Promise.race([drawn, wait(FIRST_FRAME_WAIT_MS).then(() => false)]);
   if (ok && run.started) {
     keepEarlyBoard({ ...run.started, holder });
+    // The app's modules run once the board is shown and the page idle: the frames just after the board's first
+    // (a tap's answer among them) are not held up by them.
+    await new Promise<void>((resolve) => whenBoardIdle(resolve));
     return;
   }
   gaveUp = true;

@@ -60,21 +60,47 @@ describe('stage: drawing on demand', () => {
     expect(drawsPerFrame.slice(moving.length).every((n) => n === 0)).toBe(true);
   });
 
-  it('runs what waits for the first frame in a task after that frame is drawn, and at once afterwards', async () => {
+  it("draws no frame of an empty stage: the first frame drawn is the scene's", async () => {
     const frames = fakeFrames();
-    const { attachStage, whenFirstFrameDrawn } = await import('./stage');
+    const { attachStage, requestRender, renderedFrames, whenFirstFrameDrawn } = await import('./stage');
+    const stage = { children: [] as unknown[] };
     const render = vi.fn();
+    attachStage({ render, stage } as unknown as Application);
+    let drawn = false;
+    void whenFirstFrameDrawn().then(() => (drawn = true));
+    frames.frame();
+    await Promise.resolve();
+    expect(render).not.toHaveBeenCalled();
+    expect(renderedFrames()).toBe(0);
+    expect(drawn).toBe(false);
+    stage.children.push({}); // the scene is rendered, and its commit asks for a frame
+    requestRender();
+    frames.frame();
+    await Promise.resolve();
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(renderedFrames()).toBe(1);
+    expect(drawn).toBe(true);
+  });
+
+  it('runs what waits for the board to be idle after its first frame, not in it, and at once afterwards', async () => {
+    const frames = fakeFrames();
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void) => idle.push(cb));
+    const { attachStage, whenBoardIdle } = await import('./stage');
     const order: string[] = [];
-    whenFirstFrameDrawn(() => order.push('rows'));
-    const cancel = whenFirstFrameDrawn(() => order.push('cancelled'));
+    whenBoardIdle(() => order.push('caches'));
+    const cancel = whenBoardIdle(() => order.push('cancelled'));
     cancel();
-    attachStage({ render: () => (render(), order.push('frame')) } as unknown as Application);
+    attachStage({ render: () => order.push('frame') } as unknown as Application);
     expect(order).toEqual([]);
     frames.frame();
     expect(order).toEqual(['frame']); // drawn, and the waiting work is still waiting: the frame is not held
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(order).toEqual(['frame', 'rows']);
-    whenFirstFrameDrawn(() => order.push('later'));
-    expect(order).toEqual(['frame', 'rows', 'later']);
+    expect(order).toEqual(['frame']); // nor the tasks just after it: it waits for the page to be idle
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    expect(order).toEqual(['frame', 'caches']);
+    whenBoardIdle(() => order.push('later'));
+    expect(order).toEqual(['frame', 'caches', 'later']);
   });
 });

@@ -20,8 +20,11 @@ let dirty = false;
 /** The animation frame last drawn (its requestAnimationFrame time), so a frame is never drawn twice. */
 let drawnAt = -1;
 let onTicker = false;
-/** Work that waits for the board's first frame (its first paint of the value boards, the lids' caches). */
+/** Work that waits for the board's first frame and an idle moment after it (whenBoardIdle). */
 let afterFirstFrame: Array<() => void> | null = [];
+/** The longest an idle moment is waited for after the first frame; and Safari's stand-in for one. */
+const IDLE_WAIT_MS = 1000;
+const IDLE_FALLBACK_MS = 100;
 
 export function attachStage(application: Application, onRendered?: () => void): void {
   app = application;
@@ -42,13 +45,19 @@ export function detachStage(application: Application): void {
 
 function draw(time: number): void {
   dirty = false;
-  drawnAt = time;
   if (!app) return;
+  // Nothing to show yet (the application started, its scene not rendered): no frame, so the first frame drawn
+  // is the scene's.
+  if (app.stage && app.stage.children.length === 0) return;
+  drawnAt = time;
   app.render();
   frames++;
   afterRender?.();
   for (const listener of frameListeners) listener(time);
-  if (frames === 1) setTimeout(runAfterFirstFrame, 0);
+  if (frames === 1) {
+    firstFrameWaiters.splice(0).forEach((resolve) => resolve());
+    whenIdle(runAfterFirstFrame);
+  }
 }
 
 function drawOnFrame(time: number): void {
@@ -76,12 +85,19 @@ function runAfterFirstFrame(): void {
   for (const callback of waiting) callback();
 }
 
+/** Resolves once the board's first frame is drawn (in the task that draws it). */
+export function whenFirstFrameDrawn(): Promise<void> {
+  return new Promise((resolve) => (frames > 0 ? resolve() : firstFrameWaiters.push(resolve)));
+}
+const firstFrameWaiters: Array<() => void> = [];
+
 /**
- * Runs `callback` in a task of its own once the board's first frame is drawn (at once if it was): what the
- * first frame can do without (the value boards' rows, caching the lids) does not delay the first tap.
+ * Runs `callback` once the board's first frame is drawn and the page is next idle (at once if it was): what the
+ * first frame and the first tap can do without (the lids' caches, the value boards' pictures) waits for a moment
+ * when the main thread has nothing else to do, so the frame after the board's first is not held up either.
  * Answers a function that cancels it.
  */
-export function whenFirstFrameDrawn(callback: () => void): () => void {
+export function whenBoardIdle(callback: () => void): () => void {
   if (!afterFirstFrame) {
     callback();
     return () => {};
@@ -90,6 +106,12 @@ export function whenFirstFrameDrawn(callback: () => void): () => void {
   return () => {
     afterFirstFrame = afterFirstFrame?.filter((c) => c !== callback) ?? null;
   };
+}
+
+/** The page's next idle moment; Safari has no requestIdleCallback, a short timer stands in. */
+function whenIdle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: IDLE_WAIT_MS });
+  else setTimeout(callback, IDLE_FALLBACK_MS);
 }
 
 /** Draws a frame at the next animation frame. */

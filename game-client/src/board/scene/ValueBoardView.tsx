@@ -5,7 +5,7 @@ import { StrikeSweeps } from './StrikeSweeps';
 import { COLORS, cssColor, DIMMED_ALPHA, FONT_CSS } from '../theme';
 import { boardResolution, useCanvasTexture } from './canvasTexture';
 import { HEADING, PANEL_FILL, VALUE_ROW_FILL } from './draw';
-import { useFirstFrameDrawn, useFrameOnCommit } from './useFrame';
+import { useBoardIdle, useFrameOnCommit } from './useFrame';
 
 /** Room around the panel for its glow. */
 const MARGIN = 8;
@@ -59,11 +59,16 @@ function loadImage(url: string): Promise<HTMLImageElement | null> {
   return image;
 }
 
-/** The pictures of these gifts once all have loaded (one repaint, not 13), by URL. */
+/**
+ * The pictures of these gifts once all have loaded (one repaint, not 13), by URL. Asked for once the board is
+ * idle after its first frame: each SVG picture is a small document the main thread parses and draws.
+ */
 function useGiftImages(gifts: readonly Gift[]): ReadonlyMap<string, HTMLImageElement> | null {
   const urls = gifts.map((g) => g.imageUrl).join('\n');
+  const idle = useBoardIdle();
   const [loaded, setLoaded] = useState<{ urls: string; map: Map<string, HTMLImageElement> } | null>(null);
   useEffect(() => {
+    if (!idle) return;
     let live = true;
     const list = urls.split('\n');
     void Promise.all(list.map(loadImage)).then((imgs) => {
@@ -74,7 +79,7 @@ function useGiftImages(gifts: readonly Gift[]): ReadonlyMap<string, HTMLImageEle
     return () => {
       live = false;
     };
-  }, [urls]);
+  }, [urls, idle]);
   return loaded && loaded.urls === urls ? loaded.map : null;
 }
 
@@ -225,10 +230,8 @@ export function ValueBoardView({
   useFrameOnCommit();
   const { panel } = layout;
   const struck = gifts.map((g) => eliminated.has(g.id));
+  // The rows are in the board's first frame; their pictures come once the board is idle after it.
   const pictures = useGiftImages(gifts);
-  // The rows are painted just after the board's first frame (its panel and title in it): 26 rows of text
-  // cost the first tap some 25 ms, and the rows' pictures come later still.
-  const rows = useFirstFrameDrawn();
   const paint: BoardPaint = {
     title,
     layout,
@@ -247,9 +250,9 @@ export function ValueBoardView({
       ctx.translate(MARGIN - panel.x, MARGIN - panel.y);
       paintPanel(ctx, panel.x, panel.y, panel.width, panel.height, higher ? COLORS.gold : COLORS.cyan);
       paintTitle(ctx, paint);
-      if (rows) gifts.forEach((gift, i) => paintRow(ctx, gift, struck[i]!, paint, i));
+      gifts.forEach((gift, i) => paintRow(ctx, gift, struck[i]!, paint, i));
     },
-    [layout, title, higher, titleSize, rowSize, gifts, struck.join(), pictures, rows],
+    [layout, title, higher, titleSize, rowSize, gifts, struck.join(), pictures],
   );
   return (
     <>

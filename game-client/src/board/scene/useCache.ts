@@ -1,6 +1,6 @@
 import type { Container } from 'pixi.js';
 import { useLayoutEffect, useRef } from 'react';
-import { useFirstFrameDrawn } from './useFrame';
+import { useBoardIdle } from './useFrame';
 
 /**
  * A container drawn once into a texture and redrawn only when its component commits: the value boards and
@@ -8,8 +8,8 @@ import { useFirstFrameDrawn } from './useFrame';
  */
 export function useCachedContainer<T extends Container>() {
   const ref = useRef<T>(null);
-  // The first frame draws the shapes themselves: 26 caches are 26 render passes before the first tap.
-  const cache = useFirstFrameDrawn();
+  // The first frames draw the shapes themselves: 26 caches are 26 render passes, made once the page is idle.
+  const cache = useBoardIdle();
   useLayoutEffect(() => {
     const c = ref.current;
     if (!c || !cache) return;

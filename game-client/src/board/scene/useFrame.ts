@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
-import { requestRender, whenFirstFrameDrawn } from '../stage';
+import { requestRender, whenBoardIdle } from '../stage';
 
 /** Every commit of a scene component changes what the canvas shows: draw one frame after it. */
 export function useFrameOnCommit(): void {
@@ -8,9 +8,9 @@ export function useFrameOnCommit(): void {
   });
 }
 
-/** False until the board's first frame is drawn (see whenFirstFrameDrawn), then true for good. */
-export function useFirstFrameDrawn(): boolean {
-  const [drawn, setDrawn] = useState(false);
-  useEffect(() => whenFirstFrameDrawn(() => setDrawn(true)), []);
-  return drawn;
+/** False until the board's first frame is drawn and the page was idle after it (see whenBoardIdle), then true. */
+export function useBoardIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenBoardIdle(() => setIdle(true)), []);
+  return idle;
 }
