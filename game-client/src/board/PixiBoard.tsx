@@ -87,7 +87,12 @@ export function prepareBoardApplication(application: PixiApplication, stage: boo
     enableAccessibleLayer(application);
     mapPointerThroughTurn(application);
   }
+  // The canvas shows from its first frame: blank before it (Pixi started, the scene not yet drawn), it was still
+  // read back for every frame the page painted meanwhile (software compositing), on the way to the board's first.
+  // (A board drawn before the app has its canvas hidden from the start: boardCanvas.)
+  application.canvas.style.visibility = 'hidden';
   attachStage(application, () => {
+    if (application.canvas.style.visibility) application.canvas.style.visibility = '';
     syncAccessibleLayer(application);
     application.canvas.dataset.frames = String(renderedFrames());
   });

@@ -57,7 +57,7 @@ export function boardBeforeApp(): { box: BoardBox; guest: boolean } | null {
  * still on its way. On a GPU the board gets a fresh canvas, where Pixi makes a multisampled one.
  */
 export function boardCanvas(): { canvas: HTMLCanvasElement; context: WebGL2RenderingContext | null } {
-  const canvas = document.createElement('canvas');
+  const canvas = hiddenCanvas();
   if (software !== undefined) return { canvas, context: null };
   const gl = canvas.getContext('webgl2', {
     alpha: true,
@@ -70,7 +70,14 @@ export function boardCanvas(): { canvas: HTMLCanvasElement; context: WebGL2Rende
   software = rendersInSoftware(gl);
   if (software) return { canvas, context: gl };
   gl?.getExtension('WEBGL_lose_context')?.loseContext();
-  return { canvas: document.createElement('canvas'), context: null };
+  return { canvas: hiddenCanvas(), context: null };
+}
+
+/** Hidden until the board's first frame is drawn on it (PixiBoard's prepareBoardApplication shows it). */
+function hiddenCanvas(): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.style.visibility = 'hidden';
+  return canvas;
 }
 
 let software: boolean | undefined;
