@@ -217,6 +217,8 @@ async function newPage(
 
 const briefcase = (page: Page, n: number) =>
   page.getByRole('button', { name: `Briefcase ${n}`, exact: true });
+/** The board's canvas once a frame is drawn on it (PixiBoard counts them in `data-frames`). */
+const boardDrawn = (page: Page) => page.locator('canvas[data-frames]');
 
 /** BENCH_NAV_TRACE=<folder>: a Chromium trace of each load (every process), written there (bench/traceSummary.ts). */
 async function startNavTrace(browser: Browser, page: Page, name: string): Promise<boolean> {
@@ -554,7 +556,8 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'board, guest', path: '/', who: 'guest', ready: (page) => briefcase(page, 1).waitFor() },
-  { name: 'board, signed in', path: '/', who: 'player', ready: (page) => briefcase(page, 1).waitFor() },
+  // The deck's game comes back as it stands (the banker's offer up, no case to tap): its board drawn.
+  { name: 'board, signed in', path: '/', who: 'player', ready: (page) => boardDrawn(page).waitFor() },
   {
     // The player's board above shows the same live game: a stage watches it (no cookie, as OBS).
     name: 'stage (landscape)',
