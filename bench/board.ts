@@ -217,8 +217,6 @@ async function newPage(
 
 const briefcase = (page: Page, n: number) =>
   page.getByRole('button', { name: `Briefcase ${n}`, exact: true });
-/** The board's canvas once a frame is drawn on it (PixiBoard counts them in `data-frames`). */
-const boardDrawn = (page: Page) => page.locator('canvas[data-frames]');
 
 /** BENCH_NAV_TRACE=<folder>: a Chromium trace of each load (every process), written there (bench/traceSummary.ts). */
 async function startNavTrace(browser: Browser, page: Page, name: string): Promise<boolean> {
@@ -556,8 +554,7 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'board, guest', path: '/', who: 'guest', ready: (page) => briefcase(page, 1).waitFor() },
-  // The deck's game comes back as it stands (the banker's offer up, no case to tap): its board drawn.
-  { name: 'board, signed in', path: '/', who: 'player', ready: (page) => boardDrawn(page).waitFor() },
+  { name: 'board, signed in', path: '/', who: 'player', ready: (page) => briefcase(page, 1).waitFor() },
   {
     // The player's board above shows the same live game: a stage watches it (no cookie, as OBS).
     name: 'stage (landscape)',
@@ -592,21 +589,24 @@ const SCREENS: Screen[] = [
  * animation frame of our own: a requestAnimationFrame can run before the board's draw of that frame, or in a
  * frame the board does not draw. For a live game, also when the page had the server's answer.
  */
+/** A new live game for the signed-in player (the one in progress is abandoned), which their board then resumes. */
+async function freshLiveGame(gameUrl: string, accounts: Accounts): Promise<void> {
+  const fresh = await fetch(new URL('/api/live-games', gameUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: accounts.player },
+    body: '{}',
+  });
+  if (fresh.status !== 201) throw new Error(`a fresh live game: ${fresh.status} ${await fresh.text()}`);
+}
+
 async function tapToValue(
   browser: Browser,
   gameUrl: string,
   who: Who,
   accounts: Accounts,
 ): Promise<{ drawn: number[]; answered: number[] }> {
-  if (who === 'player') {
-    // A fresh game on the server (the last board's is abandoned), which the page then resumes.
-    const fresh = await fetch(new URL('/api/live-games', gameUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: accounts.player },
-      body: '{}',
-    });
-    if (fresh.status !== 201) throw new Error(`a fresh live game: ${fresh.status} ${await fresh.text()}`);
-  }
+  // A fresh game on the server (the last board's is abandoned), which the page then resumes.
+  if (who === 'player') await freshLiveGame(gameUrl, accounts);
   const page = await newPage(browser, gameUrl, who, accounts);
   await page.goto(gameUrl);
   await briefcase(page, 1).click();
@@ -687,12 +687,7 @@ async function deckToStage(
   gameUrl: string,
   accounts: Accounts,
 ): Promise<{ drawn: number[]; committed: number[] }> {
-  const fresh = await fetch(new URL('/api/live-games', gameUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: accounts.player },
-    body: '{}',
-  });
-  if (fresh.status !== 201) throw new Error(`a fresh live game: ${fresh.status} ${await fresh.text()}`);
+  await freshLiveGame(gameUrl, accounts);
   const deck = await newPage(browser, gameUrl, 'player', accounts);
   await deck.goto(new URL('/control', gameUrl).toString());
   // The size of OBS's browser source for a landscape stage.
@@ -816,6 +811,8 @@ async function main() {
         },
         accounts,
       );
+      // The signed-in board and its stage at rest: a new game (the deck's ends on the banker's ringing phone).
+      await freshLiveGame(game.url, accounts);
       const rests = new Map<string, { cpu: number; mainThread: number }>();
       for (const screen of SCREENS) {
         const rest = await idle(game.url, screen, accounts);

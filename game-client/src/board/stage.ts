@@ -109,7 +109,7 @@ export function whenBoardIdle(callback: () => void): () => void {
 }
 
 /** The page's next idle moment; Safari has no requestIdleCallback, a short timer stands in. */
-function whenIdle(callback: () => void): void {
+export function whenIdle(callback: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: IDLE_WAIT_MS });
   else setTimeout(callback, IDLE_FALLBACK_MS);
 }
