@@ -7,28 +7,21 @@ import {
 } from '@dond/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ME_URL } from '../store/storageKeys';
-import { takeEarlyRead } from './early';
+import { sharedWithApp, takeEarlyRead } from './early';
 import { apiJson, apiRequest } from './request';
 
 export const ME_KEY = [ME_URL] as const;
+
+const meRead = sharedWithApp(readMe);
 
 /**
  * The session check: the signed-in user or null. A 401 is simply "not signed in"; any other failure is
  * logged and also treated as no user, so a hiccup never locks the player out of the login screen. A player
  * likely to land on the board had it started by the page's head, a round trip before the app could.
  */
-export function fetchMe(): Promise<CurrentUser | null> {
-  const started = checkBeforeApp;
-  checkBeforeApp = undefined;
-  return started ?? readMe();
-}
-
-let checkBeforeApp: Promise<CurrentUser | null> | undefined;
-
+export const fetchMe = meRead.forApp;
 /** The session check of a board drawn before the app (board/boardFirst.tsx), which the app's first check is. */
-export function checkSessionBeforeApp(): Promise<CurrentUser | null> {
-  return (checkBeforeApp ??= readMe());
-}
+export const checkSessionBeforeApp = meRead.beforeApp;
 
 async function readMe(): Promise<CurrentUser | null> {
   const early = takeEarlyRead('me')?.catch(() => undefined);

@@ -15,3 +15,20 @@ export function takeEarlyRead(read: EarlyRead): Promise<Response> | undefined {
   if (reads) delete reads[read];
   return answer;
 }
+
+/**
+ * A read a board drawn before the app (board/boardFirst.tsx) starts and the app's first read of the same data
+ * takes over, so the two ask the server once: `beforeApp` starts it (once), `forApp` takes it (once) or reads
+ * afresh when there was none.
+ */
+export function sharedWithApp<T>(read: () => Promise<T>) {
+  let started: Promise<T> | undefined;
+  return {
+    beforeApp: (): Promise<T> => (started ??= read()),
+    forApp: (): Promise<T> => {
+      const taken = started;
+      started = undefined;
+      return taken ?? read();
+    },
+  };
+}

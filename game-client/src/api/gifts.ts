@@ -9,24 +9,15 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { CUSTOM_GIFTS_URL } from '../store/storageKeys';
-import { takeEarlyRead } from './early';
+import { sharedWithApp, takeEarlyRead } from './early';
 import { apiJson } from './request';
 
 export const CUSTOM_GIFTS_KEY = [CUSTOM_GIFTS_URL] as const;
 
-/** The saved set: the read of a board drawn before the app if there was one, else asked now. */
-function fetchCustomGiftSet(): Promise<CustomGiftSetResponse> {
-  const started = readBeforeApp;
-  readBeforeApp = undefined;
-  return started ?? readCustomGiftSet();
-}
-
-let readBeforeApp: Promise<CustomGiftSetResponse> | undefined;
-
-/** The saved set read for a board drawn before the app (board/boardFirst.tsx); the app's first read is this one. */
-export function readCustomGiftSetBeforeApp(): Promise<CustomGiftSetResponse> {
-  return (readBeforeApp ??= readCustomGiftSet());
-}
+/** The saved set: the read of a board drawn before the app if there was one (its first read), else asked now. */
+const giftSetRead = sharedWithApp(readCustomGiftSet);
+const fetchCustomGiftSet = giftSetRead.forApp;
+export const readCustomGiftSetBeforeApp = giftSetRead.beforeApp;
 
 /** The saved set, from the read the page's head started for a returning player when it succeeded. */
 async function readCustomGiftSet(): Promise<CustomGiftSetResponse> {
