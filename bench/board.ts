@@ -32,8 +32,10 @@ const part = (name: string) => !ONLY || ONLY === name;
 /** BENCH_TRACE=<file.json>: a Chromium trace of the cases opening (read it with bench/traceSummary.ts). */
 const TRACE = process.env.BENCH_TRACE;
 /**
- * BENCH_NAV_DETAIL=1: each board load's requests (asked for / sent on a connection - done, ms), its performance marks
- * ('button': the first case button appeared) and first contentful paint, printed.
+ * BENCH_NAV_DETAIL=1: each board load's requests (asked for / sent on a connection - done, ms), its long animation
+ * frames (start+duration, and the scripts in each: what ran them, their file, ms), its performance marks ('button':
+ * the first case button appeared) and first contentful paint, printed; and the bare page's 'first tick' (its first
+ * frame drawn), so the time from a first frame drawn to the next frame shown compares between the two.
  */
 const NAV_PROFILE = process.env.BENCH_NAV_PROFILE;
 const NAV_TRACE = process.env.BENCH_NAV_TRACE;
@@ -67,7 +69,7 @@ const BARE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>bare 
   for (let i = 0; i < 26; i++) g.roundRect(200 + (i % 5) * 110, 40 + Math.floor(i / 5) * 90, 100, 76, 8).fill(0xf5c542);
   app.stage.addChild(g);
   app.stage.addChild(new PIXI.Text({ text: 'SELECT YOUR BRIEFCASES', style: { fill: 0xf5c542, fontSize: 28 } }));
-  app.ticker.addOnce(() => requestAnimationFrame(() => { window.__firstFrame = performance.now(); }));
+  app.ticker.addOnce(() => { performance.mark('first tick'); requestAnimationFrame(() => { window.__firstFrame = performance.now(); }); });
   window.__app = app;
 })();
 </script></body></html>`;
@@ -202,6 +204,7 @@ async function newPage(
     ${who === 'guest' ? "sessionStorage.setItem('dond.guest', '1');" : ''}
     ${who === 'player' ? "localStorage.setItem('dond.boardLikely', '1');" : ''}
     ${boardBox ? `localStorage.setItem('dond.boardBox', ${JSON.stringify(boardBox)});` : ''}
+    ${NAV_DETAIL ? "window.__loafs = []; new PerformanceObserver((list) => window.__loafs.push(...list.getEntries())).observe({ type: 'long-animation-frame', buffered: true });" : ''}
     new MutationObserver((_, observer) => {
       if (document.querySelector('button[aria-label="Briefcase 1"]')) {
         // The button comes with the first frame drawn; the next animation frame is once it is shown, as the
@@ -244,6 +247,12 @@ async function bareLoad(browser: Browser, bareUrl: string): Promise<number> {
   await page.waitForFunction(() => (globalThis as unknown as InPage).__firstFrame);
   const at = await page.evaluate(() => (globalThis as unknown as InPage).__firstFrame!);
   if (trace) await browser.stopTracing();
+  if (NAV_DETAIL) {
+    const marks = await page.evaluate(() =>
+      performance.getEntriesByType('mark').map((m) => `${m.name} ${Math.round(m.startTime)}`),
+    );
+    console.log(`    bare ${Math.round(at)}: ${marks.join(', ')}`);
+  }
   await page.context().close();
   return at;
 }
@@ -294,7 +303,7 @@ async function boardLoad(
     const detail = await page.evaluate(`(() => performance.getEntriesByType('resource')
       .filter((e) => /\\/(api|assets)\\//.test(e.name))
       .map((e) => e.name.replace(/.*\\/(api|assets)\\//, '$1/').replace(/-[\\w-]{8}\\.js$/, '.js').slice(0, 28) + ' ' + Math.round(e.startTime) + '/' + Math.round(e.requestStart) + '-' + Math.round(e.responseEnd))
-      .join(', ') + ' | ' + performance.getEntriesByType('mark').map((m) => m.name + ' ' + Math.round(m.startTime)).join(', ') + ' | fcp ' + Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1))()`);
+      .join(', ') + ' | ' + (window.__loafs ?? []).map((f) => 'frame ' + Math.round(f.startTime) + '+' + Math.round(f.duration) + ' [' + f.scripts.map((s) => s.invoker.replace(/^https?:.*\\//, '').slice(0, 40) + ' ' + (s.sourceURL.split('/').pop() ?? '').replace(/-[\\w-]{8}\\.js$/, '') + ' ' + Math.round(s.duration)).join('; ') + ']').join(', ') + ' | ' + performance.getEntriesByType('mark').map((m) => m.name + ' ' + Math.round(m.startTime)).join(', ') + ' | fcp ' + Math.round(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1))()`);
     console.log(`    ${who} ${Math.round(at)}: ${detail}`);
   }
   await page.context().close();
