@@ -29,6 +29,45 @@ async function scriptsLoaded(page: Page, visit: () => Promise<void>): Promise<Ma
   return sizes;
 }
 
+/**
+ * In the page from its start: inline scripts the CSP refused (not its other reports: a library probes eval in a
+ * try), and when the board's first case button appeared.
+ */
+function watchThePage() {
+  const w = window as unknown as { __violations: string[]; __boardShown?: number };
+  w.__violations = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    if (e.blockedURI === 'inline') w.__violations.push(`${e.violatedDirective}: ${e.sample}`);
+  });
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('button[aria-label="Briefcase 1"]')) return;
+    w.__boardShown = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** What the page saw: its scripts' requests by chunk name (started, and arrived), and what watchThePage kept. */
+function pageSeen(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as { __violations: string[]; __boardShown?: number; __dondEarlyReads?: object };
+    const started: Record<string, number | undefined> = {};
+    const arrived: Record<string, number | undefined> = {};
+    for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const name = /\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(entry.name)?.[1];
+      if (!name || started[name] !== undefined) continue;
+      started[name] = entry.startTime;
+      arrived[name] = entry.responseEnd;
+    }
+    return {
+      violations: w.__violations,
+      boardShown: w.__boardShown,
+      earlyReads: typeof w.__dondEarlyReads === 'object',
+      started,
+      arrived,
+    };
+  });
+}
+
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 const total = (sizes: Map<string, number>) => [...sizes.values()].reduce((a, b) => a + b, 0);
 
@@ -85,6 +124,39 @@ test.describe('the JavaScript a first visit loads', () => {
     expect([...fontsRequested.keys()].sort()).toEqual(['400', '700', '900']);
     for (const at of fontsRequested.values()) expect(at).toBeLessThan(appBundleServed);
     expect(failed).toEqual([]);
+  });
+
+  // The page's head script is inline, let in by its hash in the CSP (api/src/http/pageScripts.ts); it asks for
+  // the app's chunks with the page, except on a board drawn before the app, whose page asks once it is drawn.
+  test("the page's head runs under the CSP: the login screen's app asked for with the page", async ({ page }) => {
+    await page.addInitScript(watchThePage);
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Play as guest' })).toBeVisible();
+    const seen = await pageSeen(page);
+    expect(seen.violations).toEqual([]);
+    // Before the entry's own code was even in: only the head can have asked for it.
+    expect(seen.started.renderApp).toBeLessThan(seen.arrived.index!);
+    expect(seen.started.pixi).toBeUndefined();
+  });
+
+  test("a returning player's board: Pixi's chunk first, the app's once the board is drawn", async ({ page }) => {
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Play as guest' }).click();
+    await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('dond.boardBox'))).not.toBeNull();
+    await page.addInitScript(watchThePage);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();
+    await expect.poll(async () => (await pageSeen(page)).started.renderApp).toBeDefined();
+    const seen = await pageSeen(page);
+    expect(seen.violations).toEqual([]);
+    expect(seen.earlyReads).toBe(true);
+    // Pixi's is the first script the head asks for, the entry's aside; the app's waits for the board's frame.
+    const scripts = Object.entries(seen.started)
+      .filter(([name]) => name !== 'index')
+      .sort((a, b) => a[1]! - b[1]!);
+    expect(scripts[0]![0]).toBe('pixi');
+    expect(seen.started.renderApp).toBeGreaterThanOrEqual(seen.boardShown!);
   });
 
   test('the game at / signed in, under 450 KB gzip', async ({ page, users }) => {

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import { BOARD_FONT_WEIGHTS } from './src/board/fonts';
 import {
+  BOARD_BOX_KEY,
   BOARD_LIKELY_KEY,
   CURRENT_LIVE_GAME_URL,
   CUSTOM_GIFTS_URL,
@@ -19,17 +20,18 @@ const BOARD_FONT_FILE = new RegExp(
 );
 
 /**
- * The board's chunk and the Pixi chunks it imports, fetched with the page for a player likely to land on the
- * board (a guest in this tab, or on the board last time), instead of once the app's bundle has run: a tiny
- * classic script in the page's head, written at build time with the chunks' hashed names, adds
- * `<link rel="modulepreload">` for them, and `<link rel="preload">` for the board's fonts. The login screen
- * never fetches them. The page also links the app's chunks and styles, which the small entry imports dynamically
- * (decision 0042). Build only: the dev server has no chunks.
+ * What the page asks for before its entry runs, decided by a tiny script inline in the page's head (written at
+ * build time with the chunks' hashed names; the API's CSP lets it in by its hash, api/src/http/pageScripts.ts):
+ * - for a player likely to land on the board (a guest in this tab, or on the board last time): the board's
+ *   chunk and the chunks it imports, Pixi's first (`<link rel="modulepreload">`), the board's fonts
+ *   (`<link rel="preload">`) and the board's first reads (api/early.ts), instead of once the app's bundle has run;
+ * - the app's chunks and styles, which the small entry imports dynamically, unless the board is drawn before the
+ *   app (a board box kept from last time, board/boardBox.ts): that board's page asks for them once its first
+ *   frame is drawn, so they do not take the six connections and the two cores from it (decision 0042).
+ * The login screen never fetches the board. Build only: the dev server has no chunks.
  */
 export function boardPreload(modules: { board: string; app: string }): Plugin {
   let script = '';
-  let appFiles: string[] = [];
-  let appStyles: string[] = [];
   return {
     name: 'dond-board-preload',
     apply: 'build',
@@ -44,7 +46,8 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
       };
       // The board's chunk and every chunk it imports statically, but not the app's entry (already loading);
       // and the two that Pixi imports itself as it starts (its WebGL renderer, its browser extensions): tiny
-      // stubs, but each one a round trip in the middle of start-up if it is not already here.
+      // stubs, but each one a round trip in the middle of start-up if it is not already here. Largest first:
+      // the connections go in that order, and Pixi's chunk is the one the board waits for longest.
       const filesOf = (module: string) => {
         const files = new Set<string>();
         const visit = (fileName: string) => {
@@ -55,17 +58,15 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
           chunk.dynamicImports.filter((f) => PIXI_START_CHUNK.test(f)).forEach(visit);
         };
         visit(chunkOf(module).fileName);
-        return JSON.stringify([...files].map((f) => `/${f}`));
+        const size = (fileName: string) => chunks.find((c) => c.fileName === fileName)?.code.length ?? 0;
+        return [...files].sort((a, b) => size(b) - size(a)).map((f) => `/${f}`);
       };
-      const hrefs = filesOf(modules.board);
-      // The app's chunks, which the small entry imports dynamically (at once, or once a board drawn before the app
-      // has its first frame): the page links them, as it linked the entry's own static imports.
-      const appHrefs = filesOf(modules.app);
+      const boardFiles = filesOf(modules.board);
+      const appFiles = filesOf(modules.app);
       // The login screen loads no Pixi: nothing the app imports statically may sit in the board's chunk.
       const boardChunk = `/${chunkOf(modules.board).fileName}`;
-      appFiles = JSON.parse(appHrefs) as string[];
       // The app's own styles (its screens'), linked by the page rather than waited for when the entry imports it.
-      appStyles = chunks
+      const appStyles = chunks
         .filter((c) => appFiles.includes(`/${c.fileName}`))
         .flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])])
         .map((f) => `/${f}`);
@@ -90,37 +91,23 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
       if (fonts.length !== BOARD_FONT_WEIGHTS.length)
         throw new Error(`boardPreload: ${fonts.length} board font files, not ${BOARD_FONT_WEIGHTS.length}`);
       // The session check and the published tuning, and for a player who is not a guest in this tab their gift
-      // set and their game in progress, start here too (api/early.ts hands them to the app): the app would ask only once its bundle
-      // has run, and the signed-in board waits for the session check, then for the server's game.
+      // set and their game in progress, start here too (api/early.ts hands them to the app): the app would ask
+      // only once its bundle has run, and the signed-in board waits for the session check, then for the server's
+      // game. After the board's chunks: those are what it waits for longest.
       const read = (url: string) => `fetch(${JSON.stringify(url)},{credentials:'include'})`;
-      const source =
-        `{const guest=sessionStorage.getItem(${JSON.stringify(GUEST_KEY)})==='1';` +
-        `if(location.pathname==='/'&&(guest||localStorage.getItem(${JSON.stringify(BOARD_LIKELY_KEY)})==='1')){` +
-        `window[${JSON.stringify(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)},tuning:${read(TUNING_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)},tuning:${read(TUNING_URL)}};` +
-        `const add=(rel,href,as)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(as){l.as=as;l.type='font/woff2'}document.head.append(l)};` +
-        `for(const h of ${hrefs})add('modulepreload',h);for(const h of ${JSON.stringify(fonts)})add('preload',h,'font')}}\n`;
-      const fileName = this.emitFile({ type: 'asset', name: 'board-preload.js', source });
-      script = `/${this.getFileName(fileName)}`;
+      const json = JSON.stringify;
+      script =
+        `{const guest=sessionStorage.getItem(${json(GUEST_KEY)})==='1';` +
+        `const board=location.pathname==='/'&&(guest||localStorage.getItem(${json(BOARD_LIKELY_KEY)})==='1');` +
+        `const add=(rel,href,font)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(font){l.as='font';l.type='font/woff2'}document.head.append(l)};` +
+        `if(board){for(const h of ${json(boardFiles)})add('modulepreload',h);for(const h of ${json(fonts)})add('preload',h,true);` +
+        `window[${json(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)},tuning:${read(TUNING_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)},tuning:${read(TUNING_URL)}}}` +
+        `if(!board||localStorage.getItem(${json(BOARD_BOX_KEY)})===null){for(const h of ${json(appStyles)})add('stylesheet',h);for(const h of ${json(appFiles)})add('modulepreload',h)}}`;
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () =>
-        script
-          ? [
-              { tag: 'script', attrs: { src: script }, injectTo: 'head-prepend' as const },
-              // The app's styles and chunks, asked for with the page, as the entry's own imports are.
-              ...appStyles.map((href) => ({
-                tag: 'link',
-                attrs: { rel: 'stylesheet', crossorigin: '', href },
-                injectTo: 'head' as const,
-              })),
-              ...appFiles.map((href) => ({
-                tag: 'link',
-                attrs: { rel: 'modulepreload', crossorigin: '', href },
-                injectTo: 'head' as const,
-              })),
-            ]
-          : [],
+      // Inline, first in the head: a script file would be one more round trip before anything else is asked for.
+      handler: () => (script ? [{ tag: 'script', children: script, injectTo: 'head-prepend' as const }] : []),
     },
   };
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptHash } from './http/pageScripts.js';
 import { startTestServer, type TestServer } from './testing/testServer.js';
 
 let server: TestServer;
@@ -81,6 +82,26 @@ describe('one origin', () => {
     expect(csp).toMatch(/worker-src 'self' blob:/);
     expect(csp).toMatch(/img-src 'self' data: blob:/);
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it("lets the page's own inline script run by its hash, a new build's at once, and nothing else's", async () => {
+    const index = path.join(clientDir, 'index.html');
+    const page = (script: string) => `<!doctype html><head><script>${script}</script></head><title>game</title>`;
+    const scriptSrc = async (url: string) =>
+      /script-src ([^;]*)/.exec((await server.client().get(url)).headers.get('content-security-policy') ?? '')?.[1];
+    try {
+      fs.writeFileSync(index, page('window.a=1'));
+      expect(await scriptSrc('/')).toBe(`'self' blob: ${scriptHash('window.a=1')}`);
+      expect(await scriptSrc('/auth')).toBe(`'self' blob: ${scriptHash('window.a=1')}`);
+      // A build made while the server runs: its page, and its script's hash.
+      fs.writeFileSync(index, page('window.b=22'));
+      expect(await scriptSrc('/')).toBe(`'self' blob: ${scriptHash('window.b=22')}`);
+      // Files and the API are not the page: no script of theirs is let in.
+      expect(await scriptSrc('/assets/app.js')).toBe("'self' blob:");
+    } finally {
+      fs.writeFileSync(index, '<!doctype html><title>game</title>');
+    }
+    expect(await scriptSrc('/')).toBe("'self' blob:");
   });
 
   it("answers the API's JSON with helmet's headers and a policy that lets nothing load or frame it", async () => {

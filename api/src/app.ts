@@ -23,7 +23,13 @@ import {
   pageNotFound,
 } from './http/errors.js';
 import { crossSiteRefusal } from './http/origin.js';
-import { apiSecurityHeaders, pageSecurityHeaders, type HeaderSetter } from './http/securityHeaders.js';
+import { pageScriptHashes } from './http/pageScripts.js';
+import {
+  apiSecurityHeaders,
+  pageHeadersWithScripts,
+  pageSecurityHeaders,
+  type HeaderSetter,
+} from './http/securityHeaders.js';
 import { createLogger, logFunction, requestLogger, type Log, type Logger } from './log.js';
 import type { Mailer } from './mail/mailer.js';
 import { authRouter, currentUserRoute, SESSION_COOKIE, sessionRouter } from './modules/auth/auth.router.js';
@@ -117,9 +123,10 @@ export function createApp(deps: AppDeps): {
   app.use('/api', api.router);
   app.use('/api', api.errors);
   app.use(pageSecurityHeaders(deps.config.appUrl));
-  app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console'));
+  const pageHeaders = pageHeadersWithScripts(deps.config.appUrl);
+  app.use('/admin', singlePageApp(deps.adminDir ?? DEFAULT_ADMIN_DIR, 'admin console', pageHeaders));
   app.get('/stage/:key', stagePage(deps.db));
-  app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client'));
+  app.use(singlePageApp(deps.clientDir ?? DEFAULT_CLIENT_DIR, 'game client', pageHeaders));
   // Our own 404 and error pages, never Express's (a stack and the server's paths in development).
   app.use(pageNotFound());
   app.use(pageErrorHandler(log));
@@ -265,15 +272,25 @@ function apiRequest({ appUrl, headers, json, session, user, log }: ApiRequestSte
   };
 }
 
-/** Serves a Vite build, answering its index.html for any other GET so the app's own router takes over. */
-function singlePageApp(dir: string, name: string): Router {
+/**
+ * Serves a Vite build, answering its index.html for any other GET so the app's own router takes over; the page's
+ * policy lets its own inline scripts run (`pageHeaders`).
+ */
+function singlePageApp(
+  dir: string,
+  name: string,
+  pageHeaders: (scriptHashes: readonly string[]) => HeaderSetter,
+): Router {
   const router = express.Router();
   const indexHtml = path.resolve(dir, 'index.html');
+  const scriptHashes = pageScriptHashes(indexHtml);
   router.use(hashedAssets(dir));
   router.use(express.static(dir, { index: false, maxAge: '1h' }));
-  router.get('/{*path}', (req, res, next) => {
+  router.get('/{*path}', async (req, res, next) => {
     // A missing file with an extension (a stale chunk, a typo) is a 404, not the app's page.
     if (path.extname(req.path)) return next();
+    const hashes = await scriptHashes();
+    if (hashes.length > 0) pageHeaders(hashes)(res);
     res.sendFile(indexHtml, (error) => {
       if (!error) return;
       // Checked per request, so a build made while the server runs is picked up without a restart.

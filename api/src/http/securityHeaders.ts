@@ -60,26 +60,46 @@ export function headersStep(apply: HeaderSetter): RequestHandler {
  * also upgrades insecure requests.
  */
 export function pageSecurityHeaders(appUrl: string): RequestHandler {
-  return headersStep(
-    fixedHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          directives: {
-            // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
-            'script-src': ["'self'", 'blob:'],
-            'worker-src': ["'self'", 'blob:'],
-            'img-src': ["'self'", 'data:', 'blob:'],
-            'media-src': ["'self'", 'data:', 'blob:'],
-            'connect-src': ["'self'", 'data:', 'blob:'],
-            'font-src': ["'self'", 'data:'],
-            'style-src': ["'self'", "'unsafe-inline'"],
-            'upgrade-insecure-requests': appUrl.startsWith('https:') ? [] : null,
-          },
+  return headersStep(pageHeaders(appUrl, []));
+}
+
+/**
+ * The pages' headers for a page with inline scripts of its own, each let in by its hash (`'sha256-…'`, as
+ * http/pageScripts.ts reads them): the game's page runs its head script inline (game-client/boardPreload.ts).
+ * One setter per list of hashes, made once: a list changes only with a new build.
+ */
+export function pageHeadersWithScripts(appUrl: string): (scriptHashes: readonly string[]) => HeaderSetter {
+  const made = new Map<string, HeaderSetter>();
+  return (scriptHashes) => {
+    const key = scriptHashes.join(' ');
+    let setter = made.get(key);
+    if (!setter) {
+      setter = pageHeaders(appUrl, scriptHashes);
+      made.set(key, setter);
+    }
+    return setter;
+  };
+}
+
+function pageHeaders(appUrl: string, scriptHashes: readonly string[]): HeaderSetter {
+  return fixedHeaders(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Tone loads its audio worklet from a blob: URL; Pixi makes textures from blob: and data: images.
+          'script-src': ["'self'", 'blob:', ...scriptHashes],
+          'worker-src': ["'self'", 'blob:'],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'data:', 'blob:'],
+          'connect-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'upgrade-insecure-requests': appUrl.startsWith('https:') ? [] : null,
         },
-        // The API and both front ends share one origin; nothing is embedded cross-origin.
-        crossOriginEmbedderPolicy: false,
-      }),
-    ),
+      },
+      // The API and both front ends share one origin; nothing is embedded cross-origin.
+      crossOriginEmbedderPolicy: false,
+    }),
   );
 }
 
