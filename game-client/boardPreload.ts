@@ -96,13 +96,15 @@ export function boardPreload(modules: { board: string; app: string }): Plugin {
       // game. After the board's chunks: those are what it waits for longest.
       const read = (url: string) => `fetch(${JSON.stringify(url)},{credentials:'include'})`;
       const json = JSON.stringify;
+      // Storage refused (a browser's privacy setting throws on reading it): no board hint, the app's chunks asked for.
       script =
-        `{const guest=sessionStorage.getItem(${json(GUEST_KEY)})==='1';` +
-        `const board=location.pathname==='/'&&(guest||localStorage.getItem(${json(BOARD_LIKELY_KEY)})==='1');` +
+        `{const stored=(s,k)=>{try{return s().getItem(k)}catch{return null}};` +
+        `const guest=stored(()=>sessionStorage,${json(GUEST_KEY)})==='1';` +
+        `const board=location.pathname==='/'&&(guest||stored(()=>localStorage,${json(BOARD_LIKELY_KEY)})==='1');` +
         `const add=(rel,href,font)=>{const l=document.createElement('link');l.rel=rel;l.crossOrigin='';l.href=href;if(font){l.as='font';l.type='font/woff2'}document.head.append(l)};` +
         `if(board){for(const h of ${json(boardFiles)})add('modulepreload',h);for(const h of ${json(fonts)})add('preload',h,true);` +
         `window[${json(EARLY_READS_GLOBAL)}]=guest?{me:${read(ME_URL)},tuning:${read(TUNING_URL)}}:{me:${read(ME_URL)},gifts:${read(CUSTOM_GIFTS_URL)},liveGame:${read(CURRENT_LIVE_GAME_URL)},tuning:${read(TUNING_URL)}}}` +
-        `if(!board||localStorage.getItem(${json(BOARD_BOX_KEY)})===null){for(const h of ${json(appStyles)})add('stylesheet',h);for(const h of ${json(appFiles)})add('modulepreload',h)}}`;
+        `if(!board||stored(()=>localStorage,${json(BOARD_BOX_KEY)})===null){for(const h of ${json(appStyles)})add('stylesheet',h);for(const h of ${json(appFiles)})add('modulepreload',h)}}`;
     },
     transformIndexHtml: {
       order: 'post',
