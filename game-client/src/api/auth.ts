@@ -41,10 +41,30 @@ export function useMe() {
   return { user: query.data ?? null, isLoading: query.isLoading };
 }
 
+/** A sign-in the server took but the browser did not keep: it refuses the site's cookies (a privacy setting). */
+export class CookiesRefusedError extends Error {
+  constructor() {
+    super(
+      'Your browser blocked the sign-in cookie. Allow cookies for this site to sign in, or play as a guest.',
+    );
+  }
+}
+
+/**
+ * Signs in, then asks whether the browser kept the session: one that refuses cookies would otherwise show the
+ * player signed in while every read after it, the game's save included, is refused.
+ */
+async function login(body: LoginRequest): Promise<CurrentUser> {
+  const user = await apiJson('POST', '/api/auth/login', body, currentUserSchema);
+  const check = await fetch(ME_KEY[0], { credentials: 'include' });
+  if (check.status === 401) throw new CookiesRefusedError();
+  return user;
+}
+
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginRequest) => apiJson('POST', '/api/auth/login', body, currentUserSchema),
+    mutationFn: login,
     onSuccess: (user) => queryClient.setQueryData(ME_KEY, user),
   });
 }

@@ -6,6 +6,7 @@ import { AUDIO_MESSAGES } from './messages';
 import type { VolumeKind } from './mixer';
 import { SoundSystem, type EngineLoader, type Preparer, type SoundSettings } from './soundSystem';
 import { useGameSounds } from './useGameSounds';
+import { browserStorage } from '../store/browserStorage';
 
 const SoundContext = createContext<SoundSystem | null>(null);
 
@@ -26,7 +27,7 @@ export function SoundProvider({
   loadEngine?: EngineLoader;
   preparer?: Preparer;
 }) {
-  const [system] = useState(() => new SoundSystem(globalThis.localStorage, loadEngine, preparer));
+  const [system] = useState(() => new SoundSystem(browserStorage('localStorage') ?? undefined, loadEngine, preparer));
 
   useEffect(() => afterBoardSettles(() => void system.prepare()), [system]);
 

@@ -1,4 +1,5 @@
 import type { ViewMode } from '../store/sessionStore';
+import { readStored, writeStored } from '../store/browserStorage';
 import { BOARD_BOX_KEY, BOARD_LIKELY_KEY, GUEST_KEY } from '../store/storageKeys';
 import { readViewMode } from '../store/viewMode';
 
@@ -15,16 +16,13 @@ export interface BoardBox {
 
 /** Kept by the game screen's board as it is measured (not a turned mobile page's: its box is not upright). */
 export function rememberBoardBox(box: BoardBox): void {
-  try {
-    localStorage.setItem(BOARD_BOX_KEY, JSON.stringify(box));
-  } catch {
-    // Storage full or refused: the next load draws the board with the app, as a first visit does.
-  }
+  // Storage full or refused: the next load draws the board with the app, as a first visit does.
+  writeStored('localStorage', BOARD_BOX_KEY, JSON.stringify(box));
 }
 
 function storedBox(): BoardBox | null {
   try {
-    const box = JSON.parse(localStorage.getItem(BOARD_BOX_KEY) ?? 'null') as Partial<BoardBox> | null;
+    const box = JSON.parse(readStored('localStorage', BOARD_BOX_KEY) ?? 'null') as Partial<BoardBox> | null;
     const numbers = box && [box.vw, box.vh, box.x, box.y, box.w, box.h];
     if (!box || !numbers!.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
     return box as BoardBox;
@@ -40,8 +38,8 @@ function storedBox(): BoardBox | null {
  */
 export function boardBeforeApp(): { box: BoardBox; guest: boolean } | null {
   if (!import.meta.env.PROD || location.pathname !== '/') return null;
-  const guest = sessionStorage.getItem(GUEST_KEY) === '1';
-  if (!guest && localStorage.getItem(BOARD_LIKELY_KEY) !== '1') return null;
+  const guest = readStored('sessionStorage', GUEST_KEY) === '1';
+  if (!guest && readStored('localStorage', BOARD_LIKELY_KEY) !== '1') return null;
   const mode = readViewMode();
   const box = storedBox();
   if (mode === 'mobile' || !box || box.mode !== mode) return null;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { writeStored } from '../store/browserStorage';
 import { BOARD_LIKELY_KEY } from '../store/storageKeys';
 import { BOARD_FONT_FAMILY, BOARD_FONT_WEIGHTS } from './fonts';
 import type { PixiBoard } from './PixiBoard';
@@ -58,6 +59,5 @@ export function useBoardComponent(): BoardModule['PixiBoard'] | null | Error {
 }
 
 export function rememberBoardLikely(likely: boolean): void {
-  if (likely) localStorage.setItem(BOARD_LIKELY_KEY, '1');
-  else localStorage.removeItem(BOARD_LIKELY_KEY);
+  writeStored('localStorage', BOARD_LIKELY_KEY, likely ? '1' : null);
 }

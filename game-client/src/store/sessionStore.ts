@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { readStored, writeStored } from './browserStorage';
 import { GUEST_KEY, VIEW_MODE_KEY } from './storageKeys';
 import { readViewMode, storedViewMode, viewModeForViewport } from './viewMode';
 
@@ -19,19 +20,19 @@ interface SessionState {
 }
 
 export const useSessionStore = create<SessionState>((set) => ({
-  isGuest: sessionStorage.getItem(GUEST_KEY) === '1',
+  isGuest: readStored('sessionStorage', GUEST_KEY) === '1',
   viewMode: readViewMode(),
   playAsGuest() {
-    sessionStorage.setItem(GUEST_KEY, '1');
+    writeStored('sessionStorage', GUEST_KEY, '1');
     set({ isGuest: true });
   },
   leaveGuest() {
-    sessionStorage.removeItem(GUEST_KEY);
+    writeStored('sessionStorage', GUEST_KEY, null);
     set({ isGuest: false });
   },
   // A streamer's layout survives a reload.
   setViewMode(viewMode) {
-    localStorage.setItem(VIEW_MODE_KEY, viewMode);
+    writeStored('localStorage', VIEW_MODE_KEY, viewMode);
     set({ viewMode });
   },
 }));

@@ -1,4 +1,5 @@
 import type { ViewMode } from './sessionStore';
+import { readStored } from './browserStorage';
 import { VIEW_MODE_KEY } from './storageKeys';
 
 /**
@@ -16,7 +17,7 @@ export function viewModeForViewport(width: number): ViewMode {
 }
 
 export function storedViewMode(): ViewMode | null {
-  const stored = localStorage.getItem(VIEW_MODE_KEY);
+  const stored = readStored('localStorage', VIEW_MODE_KEY);
   return stored === 'desktop' || stored === 'tablet' || stored === 'mobile' ? stored : null;
 }
 

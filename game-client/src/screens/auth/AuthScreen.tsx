@@ -2,7 +2,7 @@ import { rememberBoardLikely } from '../../board/preload';
 import { registerRequestSchema, TIMINGS } from '@dond/shared';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useLogin, useRegister } from '../../api/auth';
+import { CookiesRefusedError, useLogin, useRegister } from '../../api/auth';
 import { serverMessage } from '../../api/request';
 import { useSessionStore } from '../../store/sessionStore';
 import { Footer } from '../../ui/Footer';
@@ -86,7 +86,10 @@ export function AuthScreen() {
           onError: (error) =>
             toast({
               title: TOASTS.loginFailed.title,
-              description: serverMessage(error) ?? TOASTS.loginFailed.fallback,
+              description:
+                error instanceof CookiesRefusedError
+                  ? error.message
+                  : (serverMessage(error) ?? TOASTS.loginFailed.fallback),
               variant: 'destructive',
             }),
         },
