@@ -49,7 +49,11 @@ function watchThePage() {
 /** What the page saw: its scripts' requests by chunk name (started, and arrived), and what watchThePage kept. */
 function pageSeen(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as { __violations: string[]; __boardShown?: number; __dondEarlyReads?: object };
+    const w = window as unknown as {
+      __violations: string[];
+      __boardShown?: number;
+      __dondEarlyReads?: object;
+    };
     const started: Record<string, number | undefined> = {};
     const arrived: Record<string, number | undefined> = {};
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
@@ -128,7 +132,9 @@ test.describe('the JavaScript a first visit loads', () => {
 
   // The page's head script is inline, let in by its hash in the CSP (api/src/http/pageScripts.ts); it asks for
   // the app's chunks with the page, except on a board drawn before the app, whose page asks once it is drawn.
-  test("the page's head runs under the CSP: the login screen's app asked for with the page", async ({ page }) => {
+  test("the page's head runs under the CSP: the login screen's app asked for with the page", async ({
+    page,
+  }) => {
     await page.addInitScript(watchThePage);
     // The entry's file held back, so the race is not left to the machine's load: only the head can ask for the
     // app's chunk before the entry is in.
@@ -144,7 +150,9 @@ test.describe('the JavaScript a first visit loads', () => {
     expect(seen.started.pixi).toBeUndefined();
   });
 
-  test("a returning player's board: Pixi's chunk first, the app's once the board is drawn", async ({ page }) => {
+  test("a returning player's board: Pixi's chunk first, the app's once the board is drawn", async ({
+    page,
+  }) => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Play as guest' }).click();
     await expect(page.getByRole('button', { name: 'Briefcase 1', exact: true })).toBeVisible();

@@ -1,12 +1,12 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { SoundCue } from '@dond/shared';
+import { browserStorage } from '../store/browserStorage';
 import { afterBoardSettles, preparedContext } from './audioContext';
 import './debugHook';
 import { AUDIO_MESSAGES } from './messages';
 import type { VolumeKind } from './mixer';
 import { SoundSystem, type EngineLoader, type Preparer, type SoundSettings } from './soundSystem';
 import { useGameSounds } from './useGameSounds';
-import { browserStorage } from '../store/browserStorage';
 
 const SoundContext = createContext<SoundSystem | null>(null);
 
@@ -27,7 +27,9 @@ export function SoundProvider({
   loadEngine?: EngineLoader;
   preparer?: Preparer;
 }) {
-  const [system] = useState(() => new SoundSystem(browserStorage('localStorage') ?? undefined, loadEngine, preparer));
+  const [system] = useState(
+    () => new SoundSystem(browserStorage('localStorage') ?? undefined, loadEngine, preparer),
+  );
 
   useEffect(() => afterBoardSettles(() => void system.prepare()), [system]);
 
