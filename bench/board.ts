@@ -313,7 +313,12 @@ async function boardLoad(
 }
 
 async function navigation(browser: Browser, gameUrl: string, bareUrl: string, accounts: Accounts) {
-  const loads = { guest: [] as number[], player: [] as number[], bare: [] as number[], login: [] as number[] };
+  const loads = {
+    guest: [] as number[],
+    player: [] as number[],
+    bare: [] as number[],
+    login: [] as number[],
+  };
   // Each a returning player's: where their board sat last time is in their browser.
   const boxes = NAV_FIRST_VISIT
     ? { guest: undefined, player: undefined }

@@ -86,9 +86,12 @@ describe('one origin', () => {
 
   it("lets the page's own inline script run by its hash, a new build's at once, and nothing else's", async () => {
     const index = path.join(clientDir, 'index.html');
-    const page = (script: string) => `<!doctype html><head><script>${script}</script></head><title>game</title>`;
+    const page = (script: string) =>
+      `<!doctype html><head><script>${script}</script></head><title>game</title>`;
     const scriptSrc = async (url: string) =>
-      /script-src ([^;]*)/.exec((await server.client().get(url)).headers.get('content-security-policy') ?? '')?.[1];
+      /script-src ([^;]*)/.exec(
+        (await server.client().get(url)).headers.get('content-security-policy') ?? '',
+      )?.[1];
     try {
       fs.writeFileSync(index, page('window.a=1'));
       expect(await scriptSrc('/')).toBe(`'self' blob: ${scriptHash('window.a=1')}`);

@@ -5,8 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inlineScriptHashes, pageScriptHashes, scriptHash } from './pageScripts.js';
 
 describe("a page's inline scripts for its CSP", () => {
-  it('hashes a script as CSP Level 2 does (the specification\'s own example)', () => {
-    expect(scriptHash("alert('Hello, world.');")).toBe("'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='");
+  it("hashes a script as CSP Level 2 does (the specification's own example)", () => {
+    expect(scriptHash("alert('Hello, world.');")).toBe(
+      "'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='",
+    );
   });
 
   it('hashes the inline scripts in order, exactly as written, and not those with a src', () => {
