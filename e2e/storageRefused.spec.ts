@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM } from './chromium';
-import { expect, test } from './fixtures';
+import { expect, test, toasts } from './fixtures';
 import { waitOutLock } from './game';
 
 // A player who blocks cookies for the site (Chromium's own setting, written into a fresh profile): the browser
@@ -25,12 +25,11 @@ async function refusingBrowser(baseURL: string, headers: Record<string, string>)
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  return { context, page, errors, close: () => closeBrowser(context, profile) };
-}
-
-async function closeBrowser(context: BrowserContext, profile: string) {
-  await context.close();
-  rmSync(profile, { recursive: true, force: true });
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { page, errors, close };
 }
 
 /** What the page's own storages do: 'refused' when reading the property throws, as it must here. */
@@ -83,8 +82,7 @@ test.describe('a browser that refuses cookies and storage', () => {
       await page.getByLabel('Username').fill(player.username);
       await page.getByLabel('Password').fill(player.password);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      const toast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('listitem');
-      await expect(toast.filter({ hasText: 'Login failed' })).toContainText(
+      await expect(toasts(page).filter({ hasText: 'Login failed' })).toContainText(
         'Your browser blocked the sign-in cookie. Allow cookies for this site to sign in, or play as a guest.',
       );
       await expect(page).toHaveURL(/\/auth$/);
