@@ -1,6 +1,7 @@
 import type { AdminUser } from '@dond/shared';
 import type { RouterContext } from '../../routerContext.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { stageRepo } from '../stage/stage.repo.js';
 import { toAdminUser, usersRepo, type User, type UserRow } from '../users/users.repo.js';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -9,8 +10,15 @@ export const ADMIN_ACCOUNT_REFUSED = 'Admin accounts cannot be changed here';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The admin's actions on a player's account. Each answers the account as it is afterwards. */
-export function adminUsersService({ db, now, sessions }: Pick<RouterContext, 'db' | 'now' | 'sessions'>) {
+export function adminUsersService({
+  db,
+  now,
+  sessions,
+  liveEvents,
+  sources,
+}: Pick<RouterContext, 'db' | 'now' | 'sessions' | 'liveEvents' | 'sources'>) {
   const users = usersRepo(db);
+  const stages = stageRepo(db);
 
   /** The account to act on: it must exist and must not be an admin's. */
   async function player(id: number): Promise<User> {
@@ -28,8 +36,17 @@ export function adminUsersService({ db, now, sessions }: Pick<RouterContext, 'db
     return toAdminUser(user);
   }
 
-  // The per-request check would end them too, but a signed-out account should not keep a live cookie meanwhile.
-  const endSessions = (id: number) => sessions.destroyUserSessions(id);
+  /**
+   * Everything that acts for an account that may no longer play ends with it (docs/decisions/0045): its sessions
+   * (the per-request check would end them too, but not a live cookie meanwhile), its stage key (its open stages
+   * hear `revoked` and close; re-approval makes a new key, as a replaced one) and its audience sources.
+   */
+  async function endAccess(id: number) {
+    await sessions.destroyUserSessions(id);
+    await stages.removeKey(id);
+    liveEvents.publish(id, { type: 'revoked' });
+    await sources.stopFor(id);
+  }
 
   return {
     async find(id: number): Promise<AdminUser> {
@@ -38,11 +55,11 @@ export function adminUsersService({ db, now, sessions }: Pick<RouterContext, 'db
       return toAdminUser(user);
     },
 
-    /** Approving works from pending, rejected or disabled; rejecting signs the player out. */
+    /** Approving works from pending, rejected or disabled; rejecting ends the account's access. */
     async setStatus(id: number, status: 'approved' | 'rejected'): Promise<AdminUser> {
       await player(id);
       const updated = await change(id, { status });
-      if (status === 'rejected') await endSessions(id);
+      if (status === 'rejected') await endAccess(id);
       return updated;
     },
 
@@ -59,20 +76,20 @@ export function adminUsersService({ db, now, sessions }: Pick<RouterContext, 'db
       return change(id, { expiry_date: from + days * DAY_MS });
     },
 
-    /** From the expiry (or today when there is none); an expiry moved into the past signs the player out. */
+    /** From the expiry (or today when there is none); an expiry moved into the past ends the account's access. */
     async reduceExpiry(id: number, days: number): Promise<AdminUser> {
       const user = await player(id);
       const today = now();
       const expiry = (user.expiryDate ?? today) - days * DAY_MS;
       const updated = await change(id, { expiry_date: expiry });
-      if (expiry <= today) await endSessions(id);
+      if (expiry <= today) await endAccess(id);
       return updated;
     },
 
     async disable(id: number): Promise<AdminUser> {
       await player(id);
       const updated = await change(id, { status: 'disabled' });
-      await endSessions(id);
+      await endAccess(id);
       return updated;
     },
 
@@ -85,7 +102,7 @@ export function adminUsersService({ db, now, sessions }: Pick<RouterContext, 'db
     async remove(id: number): Promise<AdminUser> {
       const user = await player(id);
       await users.removePlayer(id);
-      await endSessions(id);
+      await endAccess(id);
       return toAdminUser(user);
     },
   };

@@ -3,7 +3,9 @@ import {
   type AudienceSources as AudienceSourcesAnswer,
   type AudienceSourceSettings,
 } from '@dond/shared';
+import { accountProblem } from '../../auth/account.js';
 import type { Db } from '../../db/knex.js';
+import { SESSION_USER_COLUMNS, toSessionUser, type SessionUserRow } from '../users/users.repo.js';
 import type { AudienceEngine } from './audience.engine.js';
 import { TikTokConnectorSource, type TikTokConnectorOptions } from './sources/connector.js';
 import type { AudienceSource, Backoff, SourceCounters } from './sources/source.js';
@@ -101,21 +103,33 @@ export class AudienceSources {
         .insert({ user_id: userId, ...row })
         .onConflict('user_id')
         .merge(row);
-      await this.apply(userId, settings);
+      // An account disabled while this save waited in line keeps its settings and runs nothing.
+      await this.apply(userId, (await this.mayRun(userId)) ? settings : null);
       return this.describe(userId);
     });
   }
 
-  /** At boot: starts every source a streamer left enabled. */
+  /** At boot: starts every source a streamer left enabled, if their account may still play; answers how many streamers. */
   async resume(): Promise<number> {
     const rows = await this.deps
       .db<SourcesRow>('audience_sources')
       .where({ tikfinity_enabled: true })
       .orWhere({ tiktok_enabled: true });
+    let resumed = 0;
     for (const row of rows) {
-      await this.serially(row.user_id, () => this.apply(row.user_id, fromRow(row)));
+      const userId = Number(row.user_id);
+      await this.serially(userId, async () => {
+        if (!(await this.mayRun(userId))) return;
+        await this.apply(userId, fromRow(row));
+        resumed += 1;
+      });
     }
-    return rows.length;
+    return resumed;
+  }
+
+  /** Stops the streamer's sources in this process at once (their account may no longer play); the settings stay. */
+  stopFor(userId: number): Promise<void> {
+    return this.serially(userId, () => this.apply(userId, null));
   }
 
   /** Stops every source; nothing starts after. */
@@ -138,10 +152,28 @@ export class AudienceSources {
     return next;
   }
 
-  private async apply(userId: number, settings: AudienceSourceSettings): Promise<void> {
+  /** Whether the account exists and may play now: the sign-in's own rule (approved, not expired). */
+  private async mayRun(userId: number): Promise<boolean> {
+    const row = await this.deps
+      .db<SessionUserRow>('users')
+      .where({ id: userId })
+      .first(...SESSION_USER_COLUMNS);
+    return row !== undefined && accountProblem(toSessionUser(row), this.deps.now()) === null;
+  }
+
+  private async stopUnlessMayRun(userId: number): Promise<void> {
+    try {
+      if (!(await this.mayRun(userId))) await this.stopFor(userId);
+    } catch (error) {
+      this.deps.log('audience: checking the account of a reconnecting source failed', error);
+    }
+  }
+
+  /** Starts, restarts or stops each source to match `settings` (null: none runs). */
+  private async apply(userId: number, settings: AudienceSourceSettings | null): Promise<void> {
     const targets: Record<Kind, string | null> = {
-      tikfinity: settings.tikfinity.enabled ? settings.tikfinity.url : null,
-      tiktok: settings.tiktok.enabled && settings.tiktok.username ? settings.tiktok.username : null,
+      tikfinity: settings?.tikfinity.enabled ? settings.tikfinity.url : null,
+      tiktok: settings?.tiktok.enabled && settings.tiktok.username ? settings.tiktok.username : null,
     };
     const mine = this.running.get(userId) ?? {};
     this.running.set(userId, mine);
@@ -163,6 +195,10 @@ export class AudienceSources {
         continue;
       }
       mine[kind] = { source, target };
+      // Before each reconnect: an account that expired meanwhile, or was ended on another instance, stops here.
+      source.onState((state) => {
+        if (state.status === 'reconnecting') void this.stopUnlessMayRun(userId);
+      });
       source.start();
     }
     if (!mine.tikfinity && !mine.tiktok) this.running.delete(userId);

@@ -45,5 +45,10 @@ export function stageRepo(db: Db) {
         .merge({ stage_key: key, created_at: now });
       return key;
     },
+
+    /** The player's key goes (their account may no longer play): it matches nothing; a later GET /api/stage makes a new one. */
+    async removeKey(userId: number): Promise<void> {
+      await db('stage_keys').where({ user_id: userId }).delete();
+    },
   };
 }
