@@ -13,10 +13,12 @@ import session from 'express-session';
 import { createPassport, sessionUser } from './auth/passport.js';
 import { KnexSessionStore, newSessionId } from './auth/sessionStore.js';
 import type { Config } from './config.js';
-import { databaseAnswers, type Db } from './db/knex.js';
+import type { DatabaseFileWatch } from './db/fileWatch.js';
+import { databaseAnswers, databaseFileWatchOf, type Db } from './db/knex.js';
 import {
   AppError,
   DATABASE_UNAVAILABLE,
+  databaseFileLost,
   errorHandler,
   notFound,
   pageErrorHandler,
@@ -47,7 +49,13 @@ import { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 import { stagePage, stageRouter } from './modules/stage/stage.router.js';
 import { adminTuningRouter, tuningRouter } from './modules/tuning/tuning.router.js';
 import { hashedAssets } from './http/hashedAssets.js';
-import { DEFAULT_RATE_LIMITS, type RateLimits, type RouterContext } from './routerContext.js';
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_STAGE_STREAM_LIMITS,
+  type RateLimits,
+  type RouterContext,
+  type StageStreamLimits,
+} from './routerContext.js';
 
 export interface AppDeps {
   config: Pick<Config, 'appUrl' | 'trustProxy'>;
@@ -70,6 +78,8 @@ export interface AppDeps {
   audience?: AudienceEngine;
   /** What the streamers' event sources are made with (tests keep the TikTok one offline). */
   audienceSources?: AudienceSourcesOptions;
+  /** The caps on open stage streams (config.ts's STAGE_STREAMS_PER_KEY and _PER_ADDRESS; benchmarks lift them). */
+  stageStreams?: Partial<StageStreamLimits>;
 }
 
 // Resolved from this module rather than the working directory, so the server finds the builds however it is
@@ -162,11 +172,13 @@ function apiRoutes(
     liveEvents: deps.liveEvents,
     audience: deps.audience,
     sources: deps.sources,
+    stageStreams: { ...DEFAULT_STAGE_STREAM_LIMITS, ...deps.stageStreams },
   };
   // What every API request goes through, as one middleware rather than a router layer each (every layer
   // costs Express a match and a call): no-store, the origin check and the JSON body for state-changing
   // requests, the session, and its user (Passport's deserializeUser, so status and expiry, every request).
   const headers = apiSecurityHeaders();
+  const fileWatch = databaseFileWatchOf(deps.db);
   const request = apiRequest({
     appUrl: deps.config.appUrl,
     headers,
@@ -191,6 +203,7 @@ function apiRoutes(
     // passport.authenticate('local') adds there.
     user: sessionUser(passport),
     log,
+    fileWatch,
   });
 
   const router = express.Router();
@@ -198,6 +211,7 @@ function apiRoutes(
   router.get('/health', async (_req, res) => {
     headers(res);
     res.setHeader('Cache-Control', 'no-store');
+    if (fileWatch?.check() !== undefined) throw databaseFileLost();
     if (!(await databaseAnswers(deps.db, HEALTH_DATABASE_TIMEOUT_MS))) {
       throw new AppError(503, DATABASE_UNAVAILABLE, undefined, { 'Retry-After': '2' });
     }
@@ -226,6 +240,8 @@ function apiRoutes(
   return { request, router, errors: errorHandler(log), liveActions: liveGames.actions };
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 interface ApiRequestSteps {
   appUrl: string;
   headers: HeaderSetter;
@@ -233,6 +249,8 @@ interface ApiRequestSteps {
   session: RequestHandler;
   user: RequestHandler;
   log: (message: string, error?: unknown) => void;
+  /** A SQLite file's watch: once the file is lost, every write answers 503 (db/fileWatch.ts). */
+  fileWatch?: DatabaseFileWatch;
 }
 
 /**
@@ -246,7 +264,15 @@ interface ApiRequestSteps {
  * handler, fall out to Express's final handler, and that destroys the socket because the answer has gone
  * out. The answer is finished by express-session itself, so a late error is only logged.
  */
-function apiRequest({ appUrl, headers, json, session, user, log }: ApiRequestSteps): RequestHandler {
+function apiRequest({
+  appUrl,
+  headers,
+  json,
+  session,
+  user,
+  log,
+  fileWatch,
+}: ApiRequestSteps): RequestHandler {
   const refusedOrigin = crossSiteRefusal(appUrl);
   const withSession = (req: Request, res: Response, next: NextFunction) => {
     let wentOn = false;
@@ -265,6 +291,9 @@ function apiRequest({ appUrl, headers, json, session, user, log }: ApiRequestSte
     res.setHeader('Cache-Control', 'no-store');
     const refused = refusedOrigin(req);
     if (refused) return next(refused);
+    // Checked on each write, not only by the timer: none may be accepted into a file that is gone.
+    if (fileWatch && !READ_METHODS.has(req.method) && fileWatch.check() !== undefined)
+      return next(databaseFileLost());
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
       return withSession(req, res, next);
     }

@@ -3,19 +3,25 @@
 // server serves again once it is back.
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE_CHECK_MS } from './db/fileWatch.js';
 import { CONNECTION_TIMEOUT_MS, createDb, type DbOptions } from './db/knex.js';
-import { DATABASE_UNAVAILABLE } from './http/errors.js';
+import { DATABASE_FILE_LOST, DATABASE_UNAVAILABLE } from './http/errors.js';
+import { startServerProcess, type ServerProcess } from './testing/serverProcess.js';
 import { TcpProxy } from './testing/tcpProxy.js';
 import {
   startTestServer,
+  TestClient,
   TEST_PASSWORD,
-  type TestClient,
   type TestResponse,
   type TestServer,
 } from './testing/testServer.js';
 
 const ANSWER_WITHIN_MS = 2000;
+/** pino's number for `fatal`. */
+const FATAL = 60;
 /** The health check's own second, and room for a busy machine. */
 const HEALTH_WITHIN_MS = 1500;
 
@@ -158,35 +164,58 @@ function onSqliteFile(options: DbOptions = {}): { scene: Scene; file: string } {
   return made;
 }
 
-describe('SQLite: the database file cannot be opened', () => {
+// A SQLite file removed (or another file moved into its place) under the running server: SQLite goes on
+// writing into the file it holds open, so every query succeeds and everything written is lost at the next
+// start. The server notices (db/fileWatch.ts) and refuses every write and its health check from then on;
+// reads of what the file held still answer. The same server cannot serve writes again: it must be restarted.
+describe('SQLite: the database file is removed under the running server', () => {
   const at = onSqliteFile();
 
-  // The pool is closed and the file replaced by a folder, so every new connection fails to open it,
-  // as with a deleted file, a full disk or a lost mount. Undone by putting the file back.
-  async function cut() {
-    await at.scene.server.db.destroy();
-    fs.renameSync(at.file, `${at.file}.away`);
-    fs.mkdirSync(at.file);
-    at.scene.server.db.initialize();
-  }
-  async function restore() {
-    await at.scene.server.db.destroy();
-    fs.rmdirSync(at.file);
-    fs.renameSync(`${at.file}.away`, at.file);
-    at.scene.server.db.initialize();
-  }
-
-  it('answers 503 quickly while it is gone, and serves again when it is back', async () => {
+  it('answers 503 to /api/health and to every write at once, and still answers reads', async () => {
     await expectServing(at.scene);
-    await cut();
-    try {
-      await expectUnavailable(at.scene);
-    } finally {
-      await restore();
-    }
-    await expectServing(at.scene);
+    fs.rmSync(at.file);
+    await expectFileLost(at.scene);
   });
 });
+
+describe("SQLite: another file is moved into the database file's place", () => {
+  const at = onSqliteFile();
+
+  // An operator putting a backup back with `mv` while the server runs: the server would keep writing into the
+  // file it opened, now nameless, and the restored file would not see those writes.
+  it('answers 503 to /api/health and to every write, as for a removed file', async () => {
+    await expectServing(at.scene);
+    fs.copyFileSync(at.file, `${at.file}.backup`);
+    fs.renameSync(`${at.file}.backup`, at.file);
+    await expectFileLost(at.scene);
+  });
+});
+
+/** Health and each kind of write answer 503 with DATABASE_FILE_LOST at once; a signed-in player's reads answer. */
+async function expectFileLost({ server, player, admin }: Scene): Promise<void> {
+  const health = await answered('GET /api/health', () => server.client().get('/api/health'));
+  expect(health.status).toBe(503);
+  expect(health.body).toEqual({ error: DATABASE_FILE_LOST });
+  const writes: Array<[string, () => Promise<TestResponse<any>>]> = [
+    [
+      'POST /api/auth/login',
+      () => server.client().post('/api/auth/login', { username: 'player', password: TEST_PASSWORD }),
+    ],
+    ['POST /api/live-games', () => player.post('/api/live-games', { clientSeed: 'lost' })],
+    ['PATCH /api/admin/users/1/disable', () => admin.patch('/api/admin/users/1/disable')],
+    ['PUT /api/audience/settings', () => player.put('/api/audience/settings', {})],
+    ['DELETE /api/admin/users/1', () => admin.delete('/api/admin/users/1')],
+  ];
+  for (const [name, call] of writes) {
+    const res = await answered(name, call);
+    expect(res.status, name).toBe(503);
+    expect(res.body, name).toEqual({ error: DATABASE_FILE_LOST });
+  }
+  const me = await answered('me', () => player.get('/api/auth/me'));
+  expect(me.status).toBe(200);
+  expect(me.body.user.username).toBe('player');
+  expect((await answered('admin users', () => admin.get('/api/admin/users'))).status).toBe(200);
+}
 
 /**
  * A test server on MySQL through a TcpProxy (which makes the outages), for the life of the describe block it is
@@ -420,3 +449,40 @@ async function requestOnOwnConnection(
     agent.destroy();
   }
 }
+
+// The same, as `npm start` runs: the server notices with no request (its timer), says so once at `fatal`, and a
+// stop after it exits non-zero, so a supervisor (systemd, Docker, Kubernetes) sees the failure.
+describe('SQLite: the database file removed under the real server process', () => {
+  let dir: string;
+  let server: ServerProcess | undefined;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-lost-'));
+  });
+  afterAll(() => {
+    server?.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('logs it once at fatal on its own, answers 503 to health and writes, and exits 1 when stopped', async () => {
+    const file = path.join(dir, 'dond.sqlite');
+    server = await startServerProcess({
+      DATABASE_URL: `sqlite:${file}`,
+      MAIL_OUTBOX: path.join(dir, 'outbox'),
+    });
+    const client = new TestClient(server.url!);
+    expect((await client.get('/api/health')).status).toBe(200);
+    fs.rmSync(file);
+    const fatal = () => server!.logLines().filter((line) => line.level === FATAL);
+    expect(await eventually(() => fatal().length > 0, DATABASE_FILE_CHECK_MS + 1500)).toBe(true);
+    expect(fatal()[0]!.msg).toContain(`The SQLite database file ${file} was removed`);
+    expect(await client.get('/api/health')).toMatchObject({
+      status: 503,
+      body: { error: DATABASE_FILE_LOST },
+    });
+    const login = await client.post('/api/auth/login', { username: 'nobody', password: TEST_PASSWORD });
+    expect(login).toMatchObject({ status: 503, body: { error: DATABASE_FILE_LOST } });
+    expect(await server.stop()).toBe(1);
+    expect(fatal()).toHaveLength(1);
+    // A child's start from source takes seconds on a busy machine; the checks themselves about two.
+  }, 30_000);
+});

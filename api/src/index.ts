@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
-import { databaseInUseMessage } from './db/knex.js';
+import { databaseFileMessage } from './db/knex.js';
 import { createLogger, startupLogger } from './log.js';
 import { startServer } from './server.js';
 
@@ -12,8 +12,15 @@ try {
   logger.info(
     `Deals or No Deals is running at ${running.url} (database: ${config.databaseUrl.split(':')[0]})`,
   );
+  // Non-zero after the database file was lost (its fatal line says why), so a supervisor sees the failure.
   const stop = () => {
-    void running.close().then(() => process.exit(0));
+    void running.close().then(
+      () => process.exit(running.databaseLost ? 1 : 0),
+      (error: unknown) => {
+        logger.fatal({ err: error }, 'Could not stop cleanly');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
@@ -24,8 +31,8 @@ try {
     logger.fatal(error.message);
     process.exit(1);
   }
-  const inUse = databaseInUseMessage(error, databaseUrl);
-  if (inUse) logger.fatal(`Could not start: ${inUse}`);
+  const aboutFile = databaseFileMessage(error, databaseUrl);
+  if (aboutFile) logger.fatal(`Could not start: ${aboutFile}`);
   else logger.fatal({ err: error }, 'Could not start');
   process.exit(1);
 }

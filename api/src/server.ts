@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
-import { createDb, type Db } from './db/knex.js';
+import { createDb, databaseFileWatchOf, type Db } from './db/knex.js';
 import { migrateLatest } from './db/migrate.js';
+import { PRUNE_EVERY_MS, pruneStaleRows } from './db/prune.js';
 import { sessionSecret } from './auth/sessionSecret.js';
 import { seedFirstAdmin } from './db/seed.js';
 import { listenApp } from './http/appServer.js';
@@ -14,6 +15,8 @@ export interface RunningServer {
   server: Server;
   db: Db;
   url: string;
+  /** Whether the SQLite file was removed or replaced while serving (db/fileWatch.ts): the process then exits 1. */
+  readonly databaseLost: boolean;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const db = createDb(config.databaseUrl, {
     queryTimeoutMs: config.dbQueryTimeoutMs,
     log: (message) => logger.warn(message),
+    onFileLost: (message) => logger.fatal(message),
   });
   await migrateLatest(db);
   await seedFirstAdmin(db, config.admin, Date.now(), print);
@@ -45,6 +49,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     sessionSecret: secret,
     logger,
     liveEvents,
+    stageStreams: config.stageStreams,
+    audienceSources: { hosts: config.audienceSourceHosts },
   });
   const server = await listenApp(app, config.port, config.host);
   const log = logFunction(logger);
@@ -53,11 +59,25 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     .resume()
     .then((count) => count > 0 && print(`Audience sources resumed for ${count} streamer(s)`))
     .catch((error: unknown) => log('resuming the audience sources failed', error));
-  const pruner = setInterval(
-    () =>
-      void sessions.pruneExpired().catch((error: unknown) => log('pruning expired sessions failed', error)),
-    60 * 60 * 1000,
-  );
+  // Abandoned live games and old games' audience rows (db/prune.ts): at start, so a server restarted often still
+  // prunes, and every hour with the expired sessions. Awaited by close: the database outlives a prune in flight.
+  let pruning: Promise<unknown> = Promise.resolve();
+  const pruneStale = () => {
+    pruning = pruneStaleRows(db, Date.now())
+      .then(
+        ({ abandonedGames, gameScores }) =>
+          abandonedGames + gameScores > 0 &&
+          print(
+            `Pruned ${abandonedGames} abandoned live game(s) and ${gameScores} old audience score row(s)`,
+          ),
+      )
+      .catch((error: unknown) => log('pruning stale rows failed', error));
+  };
+  pruneStale();
+  const pruner = setInterval(() => {
+    void sessions.pruneExpired().catch((error: unknown) => log('pruning expired sessions failed', error));
+    pruneStale();
+  }, PRUNE_EVERY_MS);
   pruner.unref();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -65,7 +85,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     server,
     db,
     url: `http://localhost:${port}`,
+    get databaseLost() {
+      return databaseFileWatchOf(db)?.lost !== undefined;
+    },
     async close() {
+      // One last look, so a file removed since the last check still makes the exit non-zero.
+      databaseFileWatchOf(db)?.check();
       clearInterval(pruner);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // The audience's windows stop (nothing applied) and its pending scores are written while the database is up.
@@ -77,6 +102,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       await new Promise((resolve) => setImmediate(resolve));
       server.closeIdleConnections();
       await closed;
+      await pruning;
       await db.destroy();
     },
   };

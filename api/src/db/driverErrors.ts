@@ -28,6 +28,16 @@ export function isDatabaseBusy(error: unknown): boolean {
   return fields(error).code === 'SQLITE_BUSY';
 }
 
+/**
+ * SQLite could not open or write its file: a read-only file (the lock of exclusive mode fails with
+ * SQLITE_IOERR_LOCK), a read-only folder (SQLITE_READONLY_DIRECTORY, no -wal file), or no file and no
+ * right to create it (SQLITE_CANTOPEN). Which one it is, the file system says (knex.ts).
+ */
+export function isDatabaseFileUnwritable(error: unknown): boolean {
+  const { code } = fields(error);
+  return typeof code === 'string' && /^SQLITE_(READONLY|IOERR|CANTOPEN)/.test(code);
+}
+
 /** MySQL gave up a transaction to break a deadlock: it may be run again. */
 export function isDeadlock(error: unknown): boolean {
   return fields(error).code === 'ER_LOCK_DEADLOCK';

@@ -2,7 +2,8 @@ import type { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { isDatabaseBusy, scrubQueryError } from './driverErrors.js';
+import { isDatabaseBusy, isDatabaseFileUnwritable, scrubQueryError } from './driverErrors.js';
+import { watchDatabaseFile, type DatabaseFileWatch } from './fileWatch.js';
 import { startWalWriteBack, type WalWriteBack } from './walWriteBack.js';
 
 export type Db = Knex;
@@ -28,6 +29,8 @@ export interface DbOptions {
   queryTimeoutMs?: number;
   /** Where Knex's own warnings go (a lost connection, say) instead of the console. */
   log?: (message: string) => void;
+  /** Told once if the SQLite file is removed or replaced under the open database (fileWatch.ts). */
+  onFileLost?: (message: string) => void;
 }
 
 /** Knex's logger, sent to `log` when there is one. */
@@ -52,22 +55,28 @@ export class QueryTimeoutError extends Error {
  * message with placeholders only, and scrubQueryError drops the driver's copies of the values.
  */
 export function createDb(databaseUrl: string, options: DbOptions = {}): Db {
-  const db = connect(databaseUrl, options);
+  const file = sqliteFile(databaseUrl);
+  const watch =
+    file !== undefined && file !== ':memory:'
+      ? watchDatabaseFile(file, { onLost: options.onFileLost })
+      : undefined;
+  const db = connect(databaseUrl, options, watch);
   db.on('query-error', scrubQueryError);
   // A query that meets its time limit has its SQL and values attached after the hook above, on its builder.
   db.on('start', (builder: EventEmitter) => {
     if (!builder.listeners('query-error').includes(scrubQueryError))
       builder.on('query-error', scrubQueryError);
   });
-  const file = sqliteFile(databaseUrl);
-  if (file !== undefined && file !== ':memory:') {
+  if (file !== undefined && watch) {
     const writeBack = startWalWriteBack(file, { log: options.log });
     writeBacks.set(db, writeBack);
+    fileWatches.set(db, watch);
     // Stopped before the connection closes (knex.destroy() is the client's): SQLite removes the WAL file as
     // the last connection closes.
     const client = db.client as { destroy(callback?: (error?: unknown) => void): Promise<void> };
     const destroy = client.destroy.bind(client);
     client.destroy = async (callback) => {
+      watch.stop();
       await writeBack.stop();
       return destroy(callback);
     };
@@ -81,11 +90,17 @@ export function walWriteBackOf(db: Db): WalWriteBack | undefined {
   return writeBacks.get(db);
 }
 
+const fileWatches = new WeakMap<Db, DatabaseFileWatch>();
+/** Whether a SQLite database's file is still the one it opened (fileWatch.ts); none for MySQL or in memory. */
+export function databaseFileWatchOf(db: Db): DatabaseFileWatch | undefined {
+  return fileWatches.get(db);
+}
+
 function sqliteFile(databaseUrl: string): string | undefined {
   return databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : undefined;
 }
 
-function connect(databaseUrl: string, options: DbOptions): Db {
+function connect(databaseUrl: string, options: DbOptions, watch?: DatabaseFileWatch): Db {
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   // Waiting for a connection (or for a new one to connect) never takes longer than a query may.
   const connectionTimeoutMs =
@@ -137,6 +152,7 @@ function connect(databaseUrl: string, options: DbOptions): Db {
             conn.close();
             return done(error as Error, conn);
           }
+          watch?.opened();
           done(null, conn);
         },
       },
@@ -234,15 +250,41 @@ export async function databaseAnswers(db: Db, withinMs: number): Promise<boolean
 }
 
 /**
- * What to tell someone whose start or migration failed because another process holds the SQLite file (the
- * server keeps it in exclusive locking mode); undefined for any other error.
+ * What to tell someone whose start or migration failed on the SQLite file itself: another process holds it
+ * (the server keeps it in exclusive locking mode), or the file or its folder is read-only; undefined for any
+ * other error.
  */
-export function databaseInUseMessage(error: unknown, databaseUrl: string): string | undefined {
-  if (!isDatabaseBusy(error)) return undefined;
-  return (
-    `The SQLite database ${sqliteFile(databaseUrl) ?? databaseUrl} is in use by another process, most likely ` +
-    'a running server. Stop it and try again (npm start migrates the database itself).'
-  );
+export function databaseFileMessage(error: unknown, databaseUrl: string): string | undefined {
+  const file = sqliteFile(databaseUrl);
+  if (file === undefined || file === ':memory:') return undefined;
+  if (isDatabaseBusy(error)) {
+    return (
+      `The SQLite database ${file} is in use by another process, most likely a running server. Stop it and ` +
+      'try again (npm start migrates the database itself).'
+    );
+  }
+  if (!isDatabaseFileUnwritable(error)) return undefined;
+  // SQLite's own words ('disk I/O error') name neither the file nor the permission: the file system does.
+  const folder = path.dirname(path.resolve(file));
+  const needs = `the server's user needs write permission on the file and on its folder ${folder} (for the -wal file)`;
+  if (fs.existsSync(file) && !writable(file))
+    return `The SQLite database file ${file} is read-only: ${needs}.`;
+  if (!writable(folder)) {
+    return fs.existsSync(file)
+      ? `The folder ${folder} of the SQLite database file ${file} is read-only: ${needs}.`
+      : `The SQLite database file ${file} does not exist and its folder ${folder} is read-only: ${needs}.`;
+  }
+  return undefined;
+}
+
+/** Whether this process may write `target` (its effective user; a read-only mount counts). */
+function writable(target: string): boolean {
+  try {
+    fs.accessSync(target, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function isMysql(db: Db): boolean {

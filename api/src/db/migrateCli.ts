@@ -1,7 +1,7 @@
 // `npm run migrate`: bring the configured database to the latest schema.
 import { ConfigError, loadConfig } from '../config.js';
 import { startupLogger } from '../log.js';
-import { createDb, databaseInUseMessage } from './knex.js';
+import { createDb, databaseFileMessage } from './knex.js';
 import { migrateLatest } from './migrate.js';
 
 let databaseUrl = '';
@@ -20,8 +20,8 @@ try {
   const logger = startupLogger();
   if (error instanceof ConfigError) logger.fatal(error.message);
   else {
-    const inUse = databaseInUseMessage(error, databaseUrl);
-    if (inUse) logger.fatal(inUse);
+    const aboutFile = databaseFileMessage(error, databaseUrl);
+    if (aboutFile) logger.fatal(aboutFile);
     else logger.fatal({ err: error }, 'Migration failed');
   }
   process.exit(1);

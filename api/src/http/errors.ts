@@ -26,6 +26,11 @@ export const unprocessable = (message: string, field?: string) => new AppError(4
 export const DATABASE_UNAVAILABLE =
   'The game database is unavailable right now. Please try again in a moment.';
 
+/** The SQLite file was removed or replaced under the server (db/fileWatch.ts): no retry helps until a restart. */
+export const DATABASE_FILE_LOST =
+  'The game database cannot save anything right now: the server must be restarted by its operator.';
+export const databaseFileLost = () => new AppError(503, DATABASE_FILE_LOST);
+
 /** A 400 from the first issue of a zod validation, naming the field and the rule. */
 export function fromZodError(error: z.ZodError): AppError {
   const issue = error.issues[0];
