@@ -102,6 +102,45 @@ describe('the tuning schema', () => {
     expect(formatCubicBezier([0.123456, -0.5, 0.5, 1.25])).toBe('cubic-bezier(0.123, -0.5, 0.5, 1.25)');
   });
 
+  it('bounds every number of an ease to the range GSAP eases it in, naming the number and its range', () => {
+    const problem = (ease: string) =>
+      problemsOf(withChange((d) => (d.standard.caseOpen.pick.ease = ease)))[0];
+    const at = 'standard.caseOpen.pick.ease: ';
+    // steps(0) and elastic's amplitude 0 divide by zero in GSAP (NaN positions); back's overshoot had no bound.
+    expect(problem('steps(0)')).toBe(`${at}the number of steps must be a whole number from 1 to 999`);
+    expect(problem('steps(2.5)')).toBe(`${at}the number of steps must be a whole number from 1 to 999`);
+    expect(problem('elastic.out(0, 0.5)')).toBe(`${at}elastic's amplitude must be from 1 to 10`);
+    expect(problem('elastic.out(11)')).toBe(`${at}elastic's amplitude must be from 1 to 10`);
+    expect(problem('elastic.inOut(1, 0)')).toBe(`${at}elastic's period must be above 0 and at most 2`);
+    expect(problem('elastic.out(1, 2.5)')).toBe(`${at}elastic's period must be above 0 and at most 2`);
+    expect(problem('back.out(99999999)')).toBe(`${at}back's overshoot must be from 0 to 10`);
+    expect(problem('back.in(-1)')).toBe(`${at}back's overshoot must be from 0 to 10`);
+    expect(problem('cubic-bezier(0.5, 40, 0.5, 1)')).toBe(`${at}cubic-bezier's y1 must be from -2 to 3`);
+    expect(problem('cubic-bezier(0.5, 0, 1.5, 1)')).toBe(`${at}cubic-bezier's x2 must be from 0 to 1`);
+    for (const malformed of [
+      'back.out()',
+      'elastic.out(1, 0.5, 2)',
+      'steps()',
+      'steps',
+      'steps(1, 2)',
+      'back.out(1e3)',
+    ])
+      expect(problem(malformed), malformed).toMatch(/^standard\.caseOpen\.pick\.ease: must be a GSAP ease/);
+    // The ends of each range are eases.
+    for (const ok of [
+      'steps(1)',
+      'steps(999)',
+      'elastic.out(1, 0.01)',
+      'elastic.in(10, 2)',
+      'elastic(2)',
+      'back.inOut(0)',
+      'back.out(10)',
+      'back',
+      'cubic-bezier(0, -2, 1, 3)',
+    ])
+      expect(isEase(ok), ok).toBe(true);
+  });
+
   it('eases a cubic-bézier as the browser does', () => {
     const linear = cubicBezierEase(0, 0, 1, 1);
     for (const p of [0, 0.1, 0.5, 0.9, 1]) expect(linear(p)).toBeCloseTo(p, 5);

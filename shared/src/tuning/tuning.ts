@@ -8,10 +8,82 @@ import { TIMINGS } from '../constants.js';
  * and the checks at the end of this file keep every tuning inside the windows they give.
  */
 
-const EASE_NAME =
-  /^(none|linear|(power[0-4]|quad|cubic|quart|quint|strong|sine|expo|circ|bounce)(\.(in|out|inOut))?|back(\.(in|out|inOut))?(\(\d+(\.\d+)?\))?|elastic(\.(in|out|inOut))?(\(\d+(\.\d+)?(, ?\d+(\.\d+)?)?\))?|steps\(\d{1,3}\))$/;
+/** GSAP's eases that take no parameter (no plugins). */
+const PLAIN_EASE =
+  /^(none|linear|(power[0-4]|quad|cubic|quart|quint|strong|sine|expo|circ|bounce)(\.(in|out|inOut))?)$/;
+/** An ease that takes numbers: back and elastic with or without them, steps and cubic-bezier with them. */
+const EASE_WITH_PARAMS =
+  /^(?:(back|elastic)(?:\.(?:in|out|inOut))?(?:\(([^()]*)\))?|(steps|cubic-bezier)\(([^()]*)\))$/;
+const PARAM = /^\s*-?\d+(\.\d+)?\s*$/;
 const NUM = '(-?\\d+(?:\\.\\d+)?)';
 const BEZIER = new RegExp(`^cubic-bezier\\(\\s*${NUM}\\s*,\\s*${NUM}\\s*,\\s*${NUM}\\s*,\\s*${NUM}\\s*\\)$`);
+
+export const NOT_AN_EASE =
+  'must be a GSAP ease (power2.out, back.out(1.7), elastic.out(1, 0.5), sine.inOut, steps(4), none...) or cubic-bezier(x1, y1, x2, y2) with x1 and x2 from 0 to 1';
+
+interface EaseParam {
+  /** How a message names it. */
+  label: string;
+  min: number;
+  max: number;
+  /** The minimum itself is refused (a period of 0). */
+  aboveMin?: boolean;
+  whole?: boolean;
+}
+
+/**
+ * The numbers each ease takes, in order, with the range where it eases with finite values near 0..1 (decision
+ * 0049): GSAP's docs give the lower bounds (steps at least 1 and whole, elastic amplitude at least 1 and period
+ * above 0: below them GSAP divides by zero), Anime.js's documented elastic range the upper ones. A cubic-bézier's
+ * x must lie in 0..1 (CSS); its y is kept within 2 of 0..1.
+ */
+export const EASE_PARAMS = {
+  back: [{ label: "back's overshoot", min: 0, max: 10 }],
+  elastic: [
+    { label: "elastic's amplitude", min: 1, max: 10 },
+    { label: "elastic's period", min: 0, max: 2, aboveMin: true },
+  ],
+  steps: [{ label: 'the number of steps', min: 1, max: 999, whole: true }],
+  'cubic-bezier': [
+    { label: "cubic-bezier's x1", min: 0, max: 1 },
+    { label: "cubic-bezier's y1", min: -2, max: 3 },
+    { label: "cubic-bezier's x2", min: 0, max: 1 },
+    { label: "cubic-bezier's y2", min: -2, max: 3 },
+  ],
+} as const satisfies Record<string, readonly EaseParam[]>;
+
+function paramProblem(p: EaseParam, value: number): string | null {
+  const inRange = (p.aboveMin ? value > p.min : value >= p.min) && value <= p.max;
+  if (inRange && (!p.whole || Number.isInteger(value))) return null;
+  if (p.whole) return `${p.label} must be a whole number from ${p.min} to ${p.max}`;
+  if (p.aboveMin) return `${p.label} must be above ${p.min} and at most ${p.max}`;
+  return `${p.label} must be from ${p.min} to ${p.max}`;
+}
+
+/**
+ * What is wrong with an ease, or null when there is nothing: a name GSAP does not know without plugins (and
+ * not a CSS cubic-bézier) is NOT_AN_EASE, a number out of its range names that number and its range.
+ */
+export function easeProblem(ease: string): string | null {
+  if (PLAIN_EASE.test(ease)) return null;
+  const m = EASE_WITH_PARAMS.exec(ease);
+  if (!m) return NOT_AN_EASE;
+  const kind = (m[1] ?? m[3]) as keyof typeof EASE_PARAMS;
+  const args = m[2] ?? m[4];
+  // back and elastic alone take GSAP's defaults.
+  if (args === undefined) return null;
+  const params: readonly EaseParam[] = EASE_PARAMS[kind];
+  const texts = args.split(',');
+  // back and elastic may leave out their last numbers; steps and cubic-bezier take all of theirs.
+  const fewest = kind === 'back' || kind === 'elastic' ? 1 : params.length;
+  if (texts.length < fewest || texts.length > params.length || !texts.every((t) => PARAM.test(t)))
+    return NOT_AN_EASE;
+  for (const [i, text] of texts.entries()) {
+    const problem = paramProblem(params[i]!, Number(text));
+    if (problem) return problem;
+  }
+  return null;
+}
 
 /** The four points of `cubic-bezier(x1, y1, x2, y2)`, or null for anything else (a GSAP ease name). */
 export function parseCubicBezier(ease: string): [number, number, number, number] | null {
@@ -23,11 +95,9 @@ export function formatCubicBezier(points: readonly number[]): string {
   return `cubic-bezier(${points.map((p) => Math.round(p * 1000) / 1000).join(', ')})`;
 }
 
-/** Whether a string is an ease GSAP knows without plugins, or a CSS cubic-bézier whose x points lie in 0..1. */
+/** Whether a string is an ease GSAP knows without plugins, or a CSS cubic-bézier, each number in its range. */
 export function isEase(ease: string): boolean {
-  if (EASE_NAME.test(ease)) return true;
-  const points = parseCubicBezier(ease);
-  return points !== null && points[0] >= 0 && points[0] <= 1 && points[2] >= 0 && points[2] <= 1;
+  return easeProblem(ease) === null;
 }
 
 /**
@@ -84,9 +154,9 @@ const count = (min: number, max: number) =>
 const ease = z
   .string({ error: 'must be an ease' })
   .max(80, { error: 'must be at most 80 characters' })
-  .refine(isEase, {
-    error:
-      'must be a GSAP ease (power2.out, back.out(1.7), elastic.out(1, 0.5), sine.inOut, steps(4), none...) or cubic-bezier(x1, y1, x2, y2) with x1 and x2 from 0 to 1',
+  .superRefine((value, ctx) => {
+    const problem = easeProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 const color = z
   .string({ error: 'must be a colour' })

@@ -118,6 +118,25 @@ describe('PUT /api/admin/tuning refuses a bad tuning', () => {
       'reduced.phoneCall.shake.ease',
       /must be a GSAP ease/,
     ],
+    // Eases GSAP would ease with NaN positions (steps(0), elastic's amplitude 0) or with no bound (issue 38 item 10).
+    [
+      'steps(0)',
+      (t) => (t.standard.phoneCall.talkBlink.ease = 'steps(0)'),
+      'standard.phoneCall.talkBlink.ease',
+      /the number of steps must be a whole number from 1 to 999/,
+    ],
+    [
+      'elastic.out(0, 0.5)',
+      (t) => (t.standard.caseOpen.pick.ease = 'elastic.out(0, 0.5)'),
+      'standard.caseOpen.pick.ease',
+      /elastic's amplitude must be from 1 to 10/,
+    ],
+    [
+      'back.out(99999999)',
+      (t) => (t.reduced.offerDialog.chips.ease = 'back.out(99999999)'),
+      'reduced.offerDialog.chips.ease',
+      /back's overshoot must be from 0 to 10/,
+    ],
     [
       'a colour that is not #rrggbb',
       (t) => (t.standard.valueStrike.color = 'red'),
