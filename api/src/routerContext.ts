@@ -14,6 +14,10 @@ export interface RateLimits {
   loginAccount: RateLimitSettings;
   register: RateLimitSettings;
   forgotPassword: RateLimitSettings;
+  /** Live games one account starts (POST /api/live-games). */
+  liveGameStarts: RateLimitSettings;
+  /** Events one account sends through the deck's simulator (POST /api/audience/simulate), one a request. */
+  audienceSimulate: RateLimitSettings;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -22,7 +26,21 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginAccount: { windowMs: 15 * 60_000, limit: 10 },
   register: { windowMs: 60 * 60_000, limit: 10 },
   forgotPassword: { windowMs: 60 * 60_000, limit: 5 },
+  // What a person never meets and a script does (docs/decisions/0047-floods-and-growth.md): a start every 2 s for
+  // a minute, and three of the deck's bursts of 1,000 chat messages a minute.
+  liveGameStarts: { windowMs: 60_000, limit: 30 },
+  audienceSimulate: { windowMs: 60_000, limit: 3_000 },
 };
+
+/** The most stage streams (GET /api/stage/{key}/events) open at once in this process, per stage key and per client address. */
+export interface StageStreamLimits {
+  perKey: number;
+  perAddress: number;
+}
+
+// Far above a streamer's screens (OBS's stages, the deck, a preview), far below what exhausts the server's files
+// and CPU (docs/decisions/0044-stage-streams-bounded.md).
+export const DEFAULT_STAGE_STREAM_LIMITS: StageStreamLimits = { perKey: 20, perAddress: 50 };
 
 /**
  * What every module's router is built from, and the only argument each takes. Its own module, so that no
@@ -43,4 +61,6 @@ export interface RouterContext {
   audience: AudienceEngine;
   /** The streamers' event sources (TikFinity, tiktok-live-connector) in this process. */
   sources: AudienceSources;
+  /** How many stage streams may be open at once, per key and per address. */
+  stageStreams: StageStreamLimits;
 }

@@ -9,6 +9,7 @@ import * as tuningChanges from './migrations/20261126_0006_tuning_changes.js';
 import * as audience from './migrations/20261126_0007_audience.js';
 import * as audienceSources from './migrations/20261126_0008_audience_sources.js';
 import * as audienceGiftRules from './migrations/20261126_0009_audience_gift_rules.js';
+import * as pruneIndexes from './migrations/20261201_0010_prune_indexes.js';
 
 // Migrations are imported, not globbed from disk, so the same list runs from src (tests) and dist (start).
 const MIGRATIONS: Record<string, Knex.Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Knex.Migration> = {
   '20261126_0007_audience': audience,
   '20261126_0008_audience_sources': audienceSources,
   '20261126_0009_audience_gift_rules': audienceGiftRules,
+  '20261201_0010_prune_indexes': pruneIndexes,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -54,15 +54,19 @@ export class RateLimiter {
 
   /**
    * Counts one hit, and throws the 429 (with Retry-After, the seconds until the window ends) when the key has
-   * gone over its limit.
+   * gone over its limit: its message names the `what` attempts, unless `message` is given.
    */
-  async consume(name: string, id: string, settings: RateLimitSettings, what: string): Promise<void> {
+  async consume(
+    name: string,
+    id: string,
+    settings: RateLimitSettings,
+    what: string,
+    message = `Too many ${what} attempts. Please wait a moment and try again.`,
+  ): Promise<void> {
     const { hits, resetAt } = await this.hit(name, id, settings.windowMs);
     if (hits <= settings.limit) return;
     const retryAfter = Math.max(1, Math.ceil((resetAt - this.now()) / 1000));
-    throw new AppError(429, `Too many ${what} attempts. Please wait a moment and try again.`, undefined, {
-      'Retry-After': String(retryAfter),
-    });
+    throw new AppError(429, message, undefined, { 'Retry-After': String(retryAfter) });
   }
 
   /** Forgets a key's hits (a successful login clears its account's failures). */
@@ -112,6 +116,23 @@ export class RateLimiter {
       .delete()
       .catch((error: unknown) => this.log('Pruning rate limits failed', error));
   }
+}
+
+/**
+ * A limit per signed-in account (its user id) on one action, for what a script can send and a person never does
+ * (docs/decisions/0047-floods-and-growth.md): `check(userId)` counts one and throws the 429, whose message says
+ * the limit, `Too many <what>: at most 30 a minute.`
+ */
+export function limitPerAccount(
+  limiter: RateLimiter,
+  name: string,
+  settings: RateLimitSettings,
+  what: string,
+) {
+  const window =
+    settings.windowMs === 60_000 ? 'a minute' : `in ${Math.round(settings.windowMs / 1000)} seconds`;
+  const message = `Too many ${what}: at most ${settings.limit.toLocaleString('en')} ${window}. Please wait a moment and try again.`;
+  return (userId: number) => limiter.consume(`${name}:account`, String(userId), settings, what, message);
 }
 
 /**

@@ -13,6 +13,7 @@ import { createDb, type Db } from '../db/knex.js';
 import { migrateLatest } from '../db/migrate.js';
 import { listenApp } from '../http/appServer.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
+import { LiveGameEvents } from '../modules/stage/liveGameEvents.js';
 import { usersRepo, type User } from '../modules/users/users.repo.js';
 
 const GENEROUS: RateLimits = {
@@ -20,6 +21,8 @@ const GENEROUS: RateLimits = {
   loginAccount: { windowMs: 60_000, limit: 10_000 },
   register: { windowMs: 60_000, limit: 10_000 },
   forgotPassword: { windowMs: 60_000, limit: 10_000 },
+  liveGameStarts: { windowMs: 60_000, limit: 10_000 },
+  audienceSimulate: { windowMs: 60_000, limit: 100_000 },
 };
 
 export interface TestDatabase {
@@ -72,6 +75,8 @@ export interface TestServerOptions {
   connect?: (databaseUrl: string) => Db | Promise<Db>;
   /** What the streamers' event sources are made with (an offline TikTok library, a short back-off). */
   audienceSources?: AppDeps['audienceSources'];
+  /** The caps on open stage streams (20 per key and 50 per address unless lifted). */
+  stageStreams?: AppDeps['stageStreams'];
 }
 
 export interface TestServer {
@@ -85,6 +90,8 @@ export interface TestServer {
   audience: ReturnType<typeof createApp>['audience'];
   /** The app's event sources. */
   sources: ReturnType<typeof createApp>['sources'];
+  /** Where the app publishes live games' changes (a test can push what a stage hears). */
+  liveEvents: LiveGameEvents;
   client(): TestClient;
   createUser(input: Partial<CreateUserInput> & { username: string }): Promise<User>;
   /** A new user (named `prefix` and a number) signed in on a client of their own. */
@@ -144,6 +151,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await migrateLatest(db);
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
   const appUrl = options.appUrl ?? 'http://localhost:3000';
+  const liveEvents = new LiveGameEvents();
   const { app, sessions, audience, sources } = createApp({
     config: { appUrl, trustProxy: options.trustProxy },
     db,
@@ -155,6 +163,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clientDir: options.clientDir,
     adminDir: options.adminDir,
     audienceSources: options.audienceSources,
+    liveEvents,
+    stageStreams: options.stageStreams,
   });
   const server = await listenApp(app, 0, '127.0.0.1');
   const address = server.address();
@@ -168,6 +178,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     sessions,
     audience,
     sources,
+    liveEvents,
     client: () => new TestClient(url),
     createUser: (input) => createTestUser(db, input),
     async signedIn(prefix) {

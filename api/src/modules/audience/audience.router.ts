@@ -10,13 +10,22 @@ import {
 } from '@dond/shared';
 import express, { type Router } from 'express';
 import { currentUser, requireUser } from '../../auth/guards.js';
+import { limitPerAccount, RateLimiter } from '../../http/rateLimit.js';
 import { parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
+import { assertTikFinityHostAllowed } from './sources/tikfinity.js';
 
 /** /api/audience: the streamer's audience settings, the simulator's events, the leaderboards and the blocklist. */
-export function audienceRouter({ audience, sources }: RouterContext): Router {
+export function audienceRouter({ audience, sources, db, now, limits, log }: RouterContext): Router {
   const router = express.Router();
   router.use(requireUser);
+  // One event a request: the deck's burst of 1,000 passes, a script's flood meets a 429 (decision 0047).
+  const limitSimulate = limitPerAccount(
+    new RateLimiter(db, now, log),
+    'audience-simulate',
+    limits.audienceSimulate,
+    'simulated events',
+  );
 
   router.get('/settings', async (req, res) => {
     const { mode, windowSeconds } = await audience.settings(currentUser(req).id);
@@ -32,6 +41,7 @@ export function audienceRouter({ audience, sources }: RouterContext): Router {
   // of a message id seen lately (accepted all the same, and ignored).
   router.post('/simulate', async (req, res) => {
     const event = parseBody(audienceEventSchema, req);
+    await limitSimulate(currentUser(req).id);
     res.status(202).json({ taken: await audience.receive(currentUser(req).id, event) });
   });
 
@@ -67,6 +77,8 @@ export function audienceRouter({ audience, sources }: RouterContext): Router {
 
   router.put('/sources', async (req, res) => {
     const settings = parseBody(audienceSourceSettingsSchema, req);
+    // The server, not the streamer's browser, connects: only to the hosts its operator allows.
+    if (settings.tikfinity.enabled) await assertTikFinityHostAllowed(settings.tikfinity.url, sources.hosts);
     res.json(await sources.save(currentUser(req).id, settings));
   });
   return router;

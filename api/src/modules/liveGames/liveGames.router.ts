@@ -2,6 +2,7 @@ import { liveActionRequestSchema, liveGameIdSchema, startLiveGameSchema } from '
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import { currentUser, requireUser } from '../../auth/guards.js';
+import { limitPerAccount, RateLimiter } from '../../http/rateLimit.js';
 import { sendJson } from '../../http/sendJson.js';
 import { parse, parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
@@ -25,11 +26,18 @@ export const LIVE_ACTIONS_PATH = '/api/live-games/:id/actions';
  * the app itself, as GET /api/auth/me is, so that the busiest route of all is not matched against every
  * router and route of the API before it (each a match, and a path and its parameters made anew).
  */
-export function liveGamesRouter({ db, now, liveEvents, audience }: RouterContext): {
+export function liveGamesRouter({ db, now, liveEvents, audience, limits, log }: RouterContext): {
   router: Router;
   actions: RequestHandler[];
 } {
   const service = liveGamesService(db, now, liveEvents, audience);
+  // Each start is a new row that stays: a script's thousand starts a minute meet a 429 (decision 0047).
+  const limitStarts = limitPerAccount(
+    new RateLimiter(db, now, log),
+    'live-game-start',
+    limits.liveGameStarts,
+    'games started',
+  );
   const router = express.Router();
 
   router.get('/:id/verify', async (req, res) => {
@@ -40,6 +48,7 @@ export function liveGamesRouter({ db, now, liveEvents, audience }: RouterContext
 
   router.post('/', async (req, res) => {
     const request = parseBody(startLiveGameSchema, req);
+    await limitStarts(currentUser(req).id);
     sendJson(res, await service.start(playerOf(req), request), 201);
   });
 

@@ -279,7 +279,7 @@ const ROUTES: Record<string, Route> = {
     summary: 'Start a game dealt and held by the server; abandons the player’s unfinished one',
     access: 'player',
     body: startLiveGameSchema,
-    errors: [422],
+    errors: [422, 429],
     answers: {
       201: { description: 'Dealt: the public state, no case’s content', ...json(liveGamePublicSchema) },
     },
@@ -370,6 +370,7 @@ const ROUTES: Record<string, Route> = {
       'a message id seen lately is accepted and ignored (`taken: false`)',
     access: 'player',
     body: audienceEventSchema,
+    errors: [429],
     answers: {
       202: {
         description: 'Accepted',

@@ -1,0 +1,127 @@
+// The pruning timer's function (issue 38, item 7; decision 0047) against a real database, SQLite or MariaDB:
+// games and scores made through the API on a fake clock, then the clock moved past each rule's age.
+import { audienceLeaderboardSchema, type AudienceEvent, type LiveGamePublic } from '@dond/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audienceRepo } from '../modules/audience/audience.repo.js';
+import { ok } from '../testing/expectStatus.js';
+import { playLiveGame } from '../testing/games.js';
+import { startTestServer, type TestClient, type TestServer } from '../testing/testServer.js';
+import { ABANDONED_GAMES_KEPT_MS, GAME_SCORES_KEPT_MS, pruneStaleRows } from './prune.js';
+
+const HOUR = 60 * 60 * 1000;
+let server: TestServer;
+let clock = Date.UTC(2026, 11, 1, 12);
+
+beforeAll(async () => {
+  server = await startTestServer({ now: () => clock });
+});
+afterAll(() => server.close());
+
+const startGame = async (client: TestClient) =>
+  ok<LiveGamePublic>(await client.post('/api/live-games', {}), 201);
+const statusOf = async (id: string) =>
+  ((await server.db('live_games').where({ id }).first('status')) as { status: string } | undefined)?.status;
+
+let msg = 0;
+const gift = (viewerId: string, diamondCount: number): AudienceEvent => ({
+  type: 'gift',
+  msgId: `prune-${++msg}`,
+  viewerId,
+  uniqueId: viewerId,
+  nickname: viewerId,
+  giftId: 5655,
+  giftName: 'Rose',
+  diamondCount,
+  repeatCount: 1,
+});
+/** A streamer's score rows as `scope viewer diamonds`, the scope named by `games` ('' is the stream's). */
+async function scoreRows(userId: number, games: Record<string, string>) {
+  const rows = (await server
+    .db('audience_scores')
+    .where({ user_id: userId })
+    .select('game_id', 'viewer_id', 'diamonds')) as Array<{
+    game_id: string;
+    viewer_id: string;
+    diamonds: number;
+  }>;
+  return rows.map((r) => `${games[r.game_id] ?? r.game_id} ${r.viewer_id} ${Number(r.diamonds)}`).sort();
+}
+
+describe('pruning abandoned live games', () => {
+  it('deletes those abandoned more than a day ago, keeps newer ones, finished and active games', async () => {
+    const { client } = await server.signedIn('pruner');
+    const old = await startGame(client);
+    // A finished game (its record and proof), which abandons `old` now.
+    const finished = await playLiveGame(client);
+    clock += ABANDONED_GAMES_KEPT_MS - HOUR;
+    const recent = await startGame(client);
+    const active = await startGame(client);
+    expect(await statusOf(old.id)).toBe('abandoned');
+    expect(await statusOf(recent.id)).toBe('abandoned');
+
+    // A day and a minute after `old` was abandoned; `recent` was abandoned an hour less a minute ago.
+    clock += HOUR + 60_000;
+    expect((await pruneStaleRows(server.db, clock)).abandonedGames).toBe(1);
+    expect(await statusOf(old.id)).toBeUndefined();
+    expect(await statusOf(recent.id)).toBe('abandoned');
+    expect(await statusOf(finished.id)).toBe('finished');
+    expect(await statusOf(active.id)).toBe('active');
+    expect(ok<{ id: string }>(await client.get('/api/live-games/current')).id).toBe(active.id);
+    ok(await server.client().get(`/api/live-games/${finished.id}/verify`));
+    // Nothing more to do on a second run.
+    expect((await pruneStaleRows(server.db, clock)).abandonedGames).toBe(0);
+  });
+});
+
+describe("pruning the audience's per-game rows", () => {
+  it('deletes the rows of games last scored more than 30 days ago; the stream keeps its totals', async () => {
+    const { id } = await server.createUser({ username: 'gifted' });
+    const client = server.client();
+    await client.login('gifted');
+    const first = await startGame(client);
+    ok(await client.post('/api/audience/simulate', gift('ann', 5)), 202);
+    ok(await client.post('/api/audience/simulate', gift('bo', 2)), 202);
+    ok(await client.get('/api/audience/leaderboard')); // writes the scores gathered so far
+    clock += GAME_SCORES_KEPT_MS - 2 * HOUR;
+    const second = await startGame(client);
+    ok(await client.post('/api/audience/simulate', gift('ann', 7)), 202);
+    const before = audienceLeaderboardSchema.parse(ok(await client.get('/api/audience/leaderboard')));
+    const games = { '': 'stream', [first.id]: 'first', [second.id]: 'second' };
+    expect(await scoreRows(id, games)).toEqual([
+      'first ann 5',
+      'first bo 2',
+      'second ann 7',
+      'stream ann 12',
+      'stream bo 2',
+    ]);
+
+    // 30 days and an hour after the first game's scores; the second's are 2 hours younger.
+    clock += 3 * HOUR;
+    expect((await pruneStaleRows(server.db, clock)).gameScores).toBe(2);
+    expect(await scoreRows(id, games)).toEqual(['second ann 7', 'stream ann 12', 'stream bo 2']);
+    // The boards on show are unchanged: the game on the stage and the stream's totals (a new session: the first
+    // one has expired in these 30 days).
+    await client.login('gifted');
+    expect(audienceLeaderboardSchema.parse(ok(await client.get('/api/audience/leaderboard')))).toEqual(
+      before,
+    );
+  });
+});
+
+describe('a backlog', () => {
+  it('is deleted in batches, all of it', async () => {
+    const { id } = await server.createUser({ username: 'backlog' });
+    const old = clock - GAME_SCORES_KEPT_MS - HOUR;
+    const increments = Array.from({ length: 1_234 }, (_, i) => ({
+      userId: id,
+      gameId: `game-${i % 3}`,
+      viewerId: `viewer-${i}`,
+      nickname: `Viewer ${i}`,
+      votes: 1,
+      diamonds: 0,
+    }));
+    await audienceRepo(server.db).addScores(increments, old);
+    expect((await pruneStaleRows(server.db, clock)).gameScores).toBe(1_234);
+    expect(await scoreRows(id, {})).toEqual([]);
+  });
+});
