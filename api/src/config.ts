@@ -3,7 +3,9 @@ import path from 'node:path';
 import { passwordSchema, usernameSchema } from '@dond/shared';
 import { z } from 'zod';
 import { DEFAULT_QUERY_TIMEOUT_MS } from './db/knex.js';
+import { HostAllowlist, HostListError, LOOPBACK_HOSTS } from './http/hostAllowlist.js';
 import { LOG_LEVELS, type LogLevel } from './log.js';
+import { DEFAULT_STAGE_STREAM_LIMITS, type StageStreamLimits } from './routerContext.js';
 
 // loadConfig drops blank variables first, so an empty one counts as unset.
 const optional = <T extends z.ZodType>(schema: T) => schema.optional();
@@ -22,6 +24,19 @@ function isProxyAddress(entry: string): boolean {
 const TRUST_PROXY_RULE =
   'TRUST_PROXY must be false, the number of proxies in front of the server (e.g. 1), or a comma-separated ' +
   'list of their addresses: loopback, linklocal, uniquelocal, IP addresses or CIDR subnets (e.g. 10.0.0.0/8)';
+
+/** A cap on open stage streams: a whole number from 1 to 1,000,000 in decimal digits ('1e3' is refused, as PORT's). */
+const streamCap = (name: string) =>
+  optional(
+    z.preprocess(
+      (v) => (typeof v === 'string' && !/^\s*\d+\s*$/.test(v) ? Number.NaN : v),
+      z.coerce
+        .number({ error: `${name} must be a whole number of streams, from 1 to 1000000` })
+        .int({ error: `${name} must be a whole number of streams, from 1 to 1000000` })
+        .min(1, { error: `${name} must be from 1 to 1000000` })
+        .max(1_000_000, { error: `${name} must be from 1 to 1000000` }),
+    ),
+  );
 
 const envSchema = z
   .object({
@@ -89,6 +104,24 @@ const envSchema = z
         return entries.join(', ');
       }),
     ),
+    // Open stage streams in this process (docs/decisions/0044-stage-streams-bounded.md).
+    STAGE_STREAMS_PER_KEY: streamCap('STAGE_STREAMS_PER_KEY'),
+    STAGE_STREAMS_PER_ADDRESS: streamCap('STAGE_STREAMS_PER_ADDRESS'),
+    // Where an audience source may connect (docs/decisions/0046-audience-source-hosts.md).
+    AUDIENCE_SOURCE_HOSTS: optional(
+      z.string().transform((v, ctx) => {
+        try {
+          return HostAllowlist.parse(v);
+        } catch (error) {
+          if (!(error instanceof HostListError)) throw error;
+          ctx.addIssue({
+            code: 'custom',
+            message: `${error.message}: AUDIENCE_SOURCE_HOSTS is a comma-separated list of host names, IP addresses and CIDR ranges (e.g. localhost, 127.0.0.0/8, ::1, 192.168.1.0/24), or none`,
+          });
+          return z.NEVER;
+        }
+      }),
+    ),
     LOG_LEVEL: optional(
       z.preprocess(
         (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -138,6 +171,10 @@ export interface Config {
   admin: { username: string; password: string } | undefined;
   trustProxy: boolean | number | string | undefined;
   logLevel: LogLevel;
+  /** The hosts an audience source may connect to (AUDIENCE_SOURCE_HOSTS). */
+  audienceSourceHosts: HostAllowlist;
+  /** The most stage streams open at once per stage key and per client address (STAGE_STREAMS_PER_*). */
+  stageStreams: StageStreamLimits;
 }
 
 export class ConfigError extends Error {}
@@ -179,5 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         : undefined,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL ?? 'info',
+    // A public server reaches no streamer's computer, so it connects nowhere unless told.
+    audienceSourceHosts:
+      e.AUDIENCE_SOURCE_HOSTS ?? (e.NODE_ENV === 'production' ? HostAllowlist.parse('') : LOOPBACK_HOSTS),
+    stageStreams: {
+      perKey: e.STAGE_STREAMS_PER_KEY ?? DEFAULT_STAGE_STREAM_LIMITS.perKey,
+      perAddress: e.STAGE_STREAMS_PER_ADDRESS ?? DEFAULT_STAGE_STREAM_LIMITS.perAddress,
+    },
   };
 }

@@ -5,6 +5,7 @@ import {
 } from '@dond/shared';
 import { accountProblem } from '../../auth/account.js';
 import type { Db } from '../../db/knex.js';
+import { LOOPBACK_HOSTS, type HostAllowlist } from '../../http/hostAllowlist.js';
 import { SESSION_USER_COLUMNS, toSessionUser, type SessionUserRow } from '../users/users.repo.js';
 import type { AudienceEngine } from './audience.engine.js';
 import { TikTokConnectorSource, type TikTokConnectorOptions } from './sources/connector.js';
@@ -28,6 +29,8 @@ export interface AudienceSourcesOptions {
   backoff?: Partial<Backoff>;
   /** What the TikTok source is made with besides its username (tests give a library that stays offline). */
   tiktok?: Pick<TikTokConnectorOptions, 'library' | 'connectionOptions' | 'connectTimeoutMs'>;
+  /** The hosts a TikFinity source may connect to (AUDIENCE_SOURCE_HOSTS); the loopback ones unless given. */
+  hosts?: HostAllowlist;
 }
 
 interface Running {
@@ -64,6 +67,11 @@ export class AudienceSources {
       options?: AudienceSourcesOptions;
     },
   ) {}
+
+  /** Where this process's TikFinity sources may connect (the router refuses other URLs with a 400). */
+  get hosts(): HostAllowlist {
+    return this.deps.options?.hosts ?? LOOPBACK_HOSTS;
+  }
 
   async settings(userId: number): Promise<AudienceSourceSettings> {
     return fromRow(await this.deps.db<SourcesRow>('audience_sources').where({ user_id: userId }).first());
@@ -210,9 +218,9 @@ export class AudienceSources {
         .receive(userId, event)
         .catch((error: unknown) => this.deps.log(`audience: an event of ${kind} was lost`, error));
     };
-    const { backoff, tiktok } = this.deps.options ?? {};
+    const { backoff, tiktok, hosts } = this.deps.options ?? {};
     return kind === 'tikfinity'
-      ? new TikFinitySource({ url: target, onEvent, backoff })
+      ? new TikFinitySource({ url: target, onEvent, backoff, hosts })
       : new TikTokConnectorSource({ ...tiktok, username: target, onEvent, backoff });
   }
 }

@@ -1,8 +1,11 @@
-import { createServer } from 'node:net';
+import type { LookupAddress } from 'node:dns';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type Server } from 'node:net';
 import type { AudienceEvent } from '@dond/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { expectedEvents, FIXTURE_COUNTS, fixtureLines } from './fixtures.js';
+import { HostAllowlist } from '../../../http/hostAllowlist.js';
 import { backoffDelay, DEFAULT_BACKOFF, type SourceClock, type SourceState } from './source.js';
 import { TikFinitySource } from './tikfinity.js';
 
@@ -129,7 +132,8 @@ describe('the TikFinity client, against a real WebSocket server', () => {
     await until(() => states.filter((s) => s.status === 'reconnecting').length >= 3, 'three failed attempts');
     const failed = states.filter((s) => s.status === 'reconnecting');
     expect(failed.map((s) => s.attempt)).toEqual([1, 2, 3]);
-    expect(failed[0]?.lastError).toMatch(/ECONNREFUSED/);
+    // What a streamer can act on, not the socket's words (which tell a closed port from an open one).
+    expect(failed[0]?.lastError).toBe('could not connect: is TikFinity running at this address?');
     expect(source.counters.connections).toBe(0);
 
     await fakeTikFinity(port, (socket) => socket.send(fixtureLines('tikfinity')[0] ?? ''));
@@ -224,6 +228,112 @@ describe('the TikFinity client, against a real WebSocket server', () => {
       /ws:\/\//,
     );
     expect(new TikFinitySource({ onEvent: () => undefined }).url).toBe('ws://localhost:21213');
+  });
+});
+
+/** A plain TCP server on `host` that counts the connections it sees (and closes each). */
+async function countingServer(host = '127.0.0.1'): Promise<{ port: number; connections: () => number }> {
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  tcpServers.push(server);
+  return { port: (server.address() as { port: number }).port, connections: () => connections };
+}
+const tcpServers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(tcpServers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+const failures = (states: SourceState[]) =>
+  states.flatMap((s) => (s.status === 'reconnecting' ? [s.lastError] : []));
+
+describe('the hosts the TikFinity client may reach (AUDIENCE_SOURCE_HOSTS)', () => {
+  it('connects nowhere outside the list: a real TCP server on the host sees no connection', async () => {
+    const { port, connections } = await countingServer();
+    const hosts = HostAllowlist.parse('127.0.0.2, tikfinity.example');
+    // The same server by address, by name, as an IPv4-mapped IPv6 address and in hexadecimal.
+    const urls = [
+      `ws://127.0.0.1:${port}`,
+      `ws://localhost:${port}`,
+      `ws://[::ffff:127.0.0.1]:${port}`,
+      `ws://0x7f.0.0.1:${port}`,
+    ];
+    const clients = urls.map((url) => client(url, { hosts }));
+    for (const { source } of clients) source.start();
+    for (const { states } of clients) await until(() => failures(states).length >= 2, 'two refused attempts');
+    for (const { states } of clients)
+      expect(failures(states)[0]).toMatch(
+        /^host not allowed: \S+ \(the operator allows source hosts with AUDIENCE_SOURCE_HOSTS\)$/,
+      );
+    expect(failures(clients[1]!.states)[0]).toContain('localhost');
+    expect(connections()).toBe(0);
+
+    // The control: the same server on the list is reached.
+    const allowed = client(`ws://127.0.0.1:${port}`, { hosts: HostAllowlist.parse('127.0.0.1') });
+    allowed.source.start();
+    await until(() => connections() >= 1, 'a connection to an allowed host');
+  });
+
+  it('connects to the addresses it checked, and checks them again on each reconnect', async () => {
+    const server = await fakeTikFinity(0, (socket) => socket.close(1001, 'TikFinity restarts'));
+    const answers: LookupAddress[][] = [[{ address: '127.0.0.1', family: 4 }]];
+    const asked: string[] = [];
+    const resolve = async (name: string) => {
+      asked.push(name);
+      // The name points elsewhere once it was checked (DNS rebinding).
+      return answers[asked.length - 1] ?? [{ address: '10.20.30.40', family: 4 }];
+    };
+    // A name the system cannot resolve: a connection reaches the server only through the checked address.
+    const { source, states } = client(`ws://tikfinity.invalid:${server.port}`, {
+      hosts: HostAllowlist.parse('127.0.0.0/8'),
+      resolve,
+    });
+    source.start();
+    await until(() => failures(states).length >= 3, 'three attempts');
+    expect(server.connections).toBe(1);
+    expect(failures(states)).toEqual([
+      'connection closed (1001)',
+      'host not allowed: tikfinity.invalid (the operator allows source hosts with AUDIENCE_SOURCE_HOSTS)',
+      'host not allowed: tikfinity.invalid (the operator allows source hosts with AUDIENCE_SOURCE_HOSTS)',
+    ]);
+    // One lookup per attempt: the connection itself asked nothing more.
+    expect(asked).toEqual(['tikfinity.invalid', 'tikfinity.invalid', 'tikfinity.invalid']);
+  });
+
+  it('says what a streamer can act on: a plain HTTP server refused the WebSocket upgrade', async () => {
+    const http = createHttpServer((_req, res) => res.end('an ordinary web page'));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = http.address() as { port: number };
+      const { source, states } = client(`ws://127.0.0.1:${port}`);
+      source.start();
+      await until(() => failures(states).length >= 1, 'the refused upgrade');
+      await source.stop();
+      expect(failures(states)[0]).toBe(
+        'refused the WebSocket upgrade: is this the address of TikFinity’s WebSocket?',
+      );
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  });
+
+  it('opens nothing when stopped while its host is being checked', async () => {
+    const server = await fakeTikFinity(0, () => undefined);
+    let answer: (addresses: LookupAddress[]) => void = () => undefined;
+    const { source } = client(`ws://tikfinity.invalid:${server.port}`, {
+      hosts: HostAllowlist.parse('127.0.0.1'),
+      resolve: () => new Promise((resolve) => (answer = resolve)),
+    });
+    source.start();
+    await source.stop();
+    answer([{ address: '127.0.0.1', family: 4 }]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.connections).toBe(0);
+    expect(source.state).toEqual({ status: 'stopped' });
   });
 });
 

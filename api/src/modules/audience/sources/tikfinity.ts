@@ -1,6 +1,15 @@
+import type { LookupAddress } from 'node:dns';
 import WebSocket from 'ws';
+import { badRequest } from '../../../http/errors.js';
+import {
+  type HostAllowlist,
+  LOOPBACK_HOSTS,
+  pinnedLookup,
+  systemResolver,
+  type HostResolver,
+} from '../../../http/hostAllowlist.js';
 import { fromTikFinity, TIKFINITY_MAX_MESSAGE_CHARS } from './normalize.js';
-import { errorText, ReconnectingSource, type SourceOptions } from './source.js';
+import { ReconnectingSource, type SourceOptions } from './source.js';
 
 /** TikFinity's local WebSocket, where it forwards the stream's events as `{ event, data }`. */
 export const TIKFINITY_DEFAULT_URL = 'ws://localhost:21213';
@@ -15,6 +24,40 @@ export interface TikFinityOptions extends SourceOptions {
    * replaced (a computer that slept, a TikFinity that hangs). 0 turns it off.
    */
   pingIntervalMs?: number;
+  /** The hosts it may connect to (AUDIENCE_SOURCE_HOSTS); the loopback ones by default. */
+  hosts?: HostAllowlist;
+  /** How it resolves the URL's host (the system's resolver by default; a test gives a stand-in DNS). */
+  resolve?: HostResolver;
+}
+
+/** The variable that lists the hosts a source may reach, named wherever a host is refused. */
+export const SOURCE_HOSTS_VARIABLE = 'AUDIENCE_SOURCE_HOSTS';
+
+/** The URL's host as a connection and the allowlist see it: no brackets around an IPv6 address. */
+const hostOf = (url: string) => new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+
+/**
+ * A 400 naming `tikfinity.url` when the server may not connect to the URL's host: checked on the addresses it
+ * resolves to, as every attempt of the source checks them again.
+ */
+export async function assertTikFinityHostAllowed(
+  url: string,
+  hosts: HostAllowlist,
+  resolve: HostResolver = systemResolver,
+): Promise<void> {
+  const host = hostOf(url);
+  const allowed = await hosts.check(host, resolve).then(
+    (addresses) => addresses !== null,
+    // A name on the list that does not resolve right now: allowed; the source's state will say it cannot connect.
+    () => true,
+  );
+  if (allowed) return;
+  throw badRequest(
+    hosts.empty
+      ? `tikfinity.url: this server connects to no TikFinity host (${host} is not allowed): the operator allows source hosts with ${SOURCE_HOSTS_VARIABLE}`
+      : `tikfinity.url: ${host} is not an allowed host: the operator allows source hosts with ${SOURCE_HOSTS_VARIABLE}`,
+    'tikfinity.url',
+  );
 }
 
 /** A client of TikFinity's WebSocket that reconnects by itself. */
@@ -23,8 +66,12 @@ export class TikFinitySource extends ReconnectingSource {
   readonly url: string;
   private readonly handshakeTimeoutMs: number;
   private readonly pingIntervalMs: number;
+  private readonly hosts: HostAllowlist;
+  private readonly resolve: HostResolver;
   private socket: WebSocket | null = null;
   private pinger: ReturnType<typeof setInterval> | null = null;
+  /** Which attempt is current: a host check that ends after stop() or a newer attempt opens nothing. */
+  private generation = 0;
 
   constructor(options: TikFinityOptions) {
     super(options);
@@ -34,21 +81,53 @@ export class TikFinitySource extends ReconnectingSource {
       throw new Error('the TikFinity URL must start with ws:// or wss://');
     this.handshakeTimeoutMs = options.handshakeTimeoutMs ?? 10_000;
     this.pingIntervalMs = options.pingIntervalMs ?? 15_000;
+    this.hosts = options.hosts ?? LOOPBACK_HOSTS;
+    this.resolve = options.resolve ?? systemResolver;
   }
 
+  /** Each attempt checks the host's addresses again (a name may point elsewhere now), then connects to them. */
   protected connect(): void {
+    const generation = ++this.generation;
+    const host = hostOf(this.url);
+    this.hosts.check(host, this.resolve).then(
+      (addresses) => {
+        if (generation !== this.generation || this.stopped) return;
+        if (addresses === null) {
+          this.lost(
+            `host not allowed: ${host} (the operator allows source hosts with ${SOURCE_HOSTS_VARIABLE})`,
+          );
+          return;
+        }
+        try {
+          this.open(addresses);
+        } catch {
+          this.lost('could not connect: the URL cannot be opened');
+        }
+      },
+      () => {
+        if (generation === this.generation) this.lost(`could not connect: ${host} was not found`);
+      },
+    );
+  }
+
+  private open(addresses: LookupAddress[]): void {
     const socket = new WebSocket(this.url, {
       handshakeTimeout: this.handshakeTimeoutMs,
       // A byte can be at most 4 UTF-16 units' worth; anything longer is malformed anyway.
       maxPayload: TIKFINITY_MAX_MESSAGE_CHARS * 4,
       perMessageDeflate: false,
+      // A redirect would lead past the check.
+      followRedirects: false,
+      lookup: pinnedLookup(addresses),
     });
     this.socket = socket;
+    let opened = false;
     let lastError = 'connection closed';
     let alive = true;
 
     socket.on('open', () => {
       if (this.socket !== socket) return;
+      opened = true;
       this.connected();
       if (this.pingIntervalMs > 0) {
         this.pinger = setInterval(() => {
@@ -72,7 +151,7 @@ export class TikFinitySource extends ReconnectingSource {
       this.deliver(text === null ? { kind: 'malformed', reason: 'binary message' } : fromTikFinity(text));
     });
     socket.on('error', (err) => {
-      lastError = errorText(err);
+      lastError = failure(err, opened);
     });
     socket.on('close', (code) => {
       if (this.socket !== socket) return;
@@ -85,6 +164,7 @@ export class TikFinitySource extends ReconnectingSource {
   }
 
   protected async disconnect(): Promise<void> {
+    this.generation += 1;
     this.clearPinger();
     const socket = this.socket;
     this.socket = null;
@@ -106,6 +186,21 @@ export class TikFinitySource extends ReconnectingSource {
     if (this.pinger !== null) clearInterval(this.pinger);
     this.pinger = null;
   }
+}
+
+/**
+ * What a streamer can act on, never the socket's own error: that would tell an open port from a closed one of
+ * any host it was pointed at.
+ */
+function failure(err: Error, opened: boolean): string {
+  if (opened) return /max payload/i.test(err.message) ? 'a message was too large' : 'the connection broke';
+  if (/^Unexpected server response/.test(err.message))
+    return 'refused the WebSocket upgrade: is this the address of TikFinity’s WebSocket?';
+  if (/handshake has timed out/i.test(err.message)) return 'could not connect: no answer in time';
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  if (code.startsWith('ERR_TLS') || /certificate|SSL|TLS/i.test(`${code} ${err.message}`))
+    return 'could not connect securely: its TLS certificate was not accepted';
+  return 'could not connect: is TikFinity running at this address?';
 }
 
 function rawText(data: WebSocket.RawData): string {
