@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { LOOPBACK_HOSTS } from './http/hostAllowlist.js';
 import { seedFirstAdmin } from './db/seed.js';
 import { startTestServer, TestClient, type TestServer } from './testing/testServer.js';
 
@@ -55,6 +56,10 @@ const BAD_VALUES: Array<[env: Record<string, string>, line: string]> = [
   ],
   [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: TRUST_PROXY=true trusts every hop'],
   [
+    { AUDIENCE_SOURCE_HOSTS: 'localhost, ws://tikfinity.lan' },
+    "AUDIENCE_SOURCE_HOSTS: 'ws://tikfinity.lan' is not a host name, an IP address or a CIDR range",
+  ],
+  [
     { ADMIN_USERNAME: 'bo', ADMIN_PASSWORD: 'secret123' },
     'ADMIN_USERNAME: Username must be at least 3 characters',
   ],
@@ -99,6 +104,7 @@ describe('loadConfig', () => {
       admin: undefined,
       trustProxy: undefined,
       logLevel: 'info',
+      audienceSourceHosts: LOOPBACK_HOSTS,
     });
   });
 
@@ -121,6 +127,7 @@ describe('loadConfig', () => {
         SESSION_SECRET_FILE: 'secrets/session',
         DB_QUERY_TIMEOUT_MS: '2500',
         LOG_LEVEL: 'debug',
+        AUDIENCE_SOURCE_HOSTS: 'tikfinity.internal, 10.8.0.0/16',
       },
       '/srv/dond',
     );
@@ -140,6 +147,7 @@ describe('loadConfig', () => {
       admin: { username: 'boss', password: 'secret123' },
       trustProxy: 'loopback',
       logLevel: 'debug',
+      audienceSourceHosts: expect.objectContaining({ entries: ['tikfinity.internal', '10.8.0.0/16'] }),
     });
   });
 
@@ -215,6 +223,7 @@ describe('loadConfig', () => {
       'ADMIN_USERNAME',
       'ADMIN_PASSWORD',
       'TRUST_PROXY',
+      'AUDIENCE_SOURCE_HOSTS',
     ];
     const defaults = loadConfig({}, '/srv/dond');
     for (const blank of ['', ' ', '\t']) {
