@@ -45,7 +45,16 @@ export async function assertTikFinityHostAllowed(
   hosts: HostAllowlist,
   resolve: HostResolver = systemResolver,
 ): Promise<void> {
-  const host = hostOf(url);
+  let host: string;
+  try {
+    host = hostOf(url);
+  } catch {
+    // What the schema's pattern lets through and a URL cannot hold: a port past 65535, an address like 999.1.1.1.
+    throw badRequest(
+      'tikfinity.url must be a ws:// or wss:// URL with a valid host and a port up to 65535',
+      'tikfinity.url',
+    );
+  }
   const allowed = await hosts.check(host, resolve).then(
     (addresses) => addresses !== null,
     // A name on the list that does not resolve right now: allowed; the source's state will say it cannot connect.

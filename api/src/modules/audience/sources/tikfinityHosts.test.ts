@@ -85,6 +85,18 @@ describe('a TikFinity URL on a host the operator did not allow', () => {
     expect(connections).toBe(before);
   });
 
+  it('a URL the pattern lets through and no connection can open is a 400 too, never a 500', async () => {
+    const { client } = await listed.signedIn('listhosts');
+    for (const url of ['ws://localhost:99999', 'ws://999.1.1.1', 'ws://[1:2]']) {
+      const res = await client.put('/api/audience/sources', settings(url));
+      expect(res.status, `${url}: ${res.text}`).toBe(400);
+      expect(res.body).toEqual({
+        field: 'tikfinity.url',
+        error: 'tikfinity.url must be a ws:// or wss:// URL with a valid host and a port up to 65535',
+      });
+    }
+  });
+
   it('an allowed host is saved and connected to (the control)', async () => {
     const { client } = await listed.signedIn('listhosts');
     const allowedServer = createServer((socket) => socket.destroy());
