@@ -56,6 +56,14 @@ const BAD_VALUES: Array<[env: Record<string, string>, line: string]> = [
   ],
   [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: TRUST_PROXY=true trusts every hop'],
   [
+    { STAGE_STREAMS_PER_KEY: '1e3' },
+    'STAGE_STREAMS_PER_KEY: STAGE_STREAMS_PER_KEY must be a whole number of streams, from 1 to 1000000',
+  ],
+  [
+    { STAGE_STREAMS_PER_ADDRESS: '0' },
+    'STAGE_STREAMS_PER_ADDRESS: STAGE_STREAMS_PER_ADDRESS must be from 1 to 1000000',
+  ],
+  [
     { AUDIENCE_SOURCE_HOSTS: 'localhost, ws://tikfinity.lan' },
     "AUDIENCE_SOURCE_HOSTS: 'ws://tikfinity.lan' is not a host name, an IP address or a CIDR range",
   ],
@@ -105,6 +113,7 @@ describe('loadConfig', () => {
       trustProxy: undefined,
       logLevel: 'info',
       audienceSourceHosts: LOOPBACK_HOSTS,
+      stageStreams: { perKey: 20, perAddress: 50 },
     });
   });
 
@@ -128,6 +137,8 @@ describe('loadConfig', () => {
         DB_QUERY_TIMEOUT_MS: '2500',
         LOG_LEVEL: 'debug',
         AUDIENCE_SOURCE_HOSTS: 'tikfinity.internal, 10.8.0.0/16',
+        STAGE_STREAMS_PER_KEY: '100',
+        STAGE_STREAMS_PER_ADDRESS: '2000',
       },
       '/srv/dond',
     );
@@ -148,6 +159,7 @@ describe('loadConfig', () => {
       trustProxy: 'loopback',
       logLevel: 'debug',
       audienceSourceHosts: expect.objectContaining({ entries: ['tikfinity.internal', '10.8.0.0/16'] }),
+      stageStreams: { perKey: 100, perAddress: 2000 },
     });
   });
 
@@ -224,6 +236,8 @@ describe('loadConfig', () => {
       'ADMIN_PASSWORD',
       'TRUST_PROXY',
       'AUDIENCE_SOURCE_HOSTS',
+      'STAGE_STREAMS_PER_KEY',
+      'STAGE_STREAMS_PER_ADDRESS',
     ];
     const defaults = loadConfig({}, '/srv/dond');
     for (const blank of ['', ' ', '\t']) {

@@ -12,7 +12,7 @@ import {
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { currentUser, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/knex.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { RouterContext } from '../../routerContext.js';
 import { liveGamesService } from '../liveGames/liveGames.service.js';
 import type { LiveGameEvent } from './liveGameEvents.js';
@@ -21,6 +21,72 @@ import { stageRepo } from './stage.repo.js';
 export const STAGE_LINK_NOT_VALID = 'This stage link is not valid';
 /** A comment line now and then, so that proxies and OBS keep a quiet stream open. */
 export const STAGE_HEARTBEAT_MS = 15_000;
+/**
+ * A stream with more than this not yet taken by its stage (held by the process, beyond what the system's socket
+ * buffers hold) is closed: hundreds of pushes, far more than a stage that reads ever falls behind by.
+ */
+export const STAGE_STREAM_UNSENT_LIMIT_BYTES = 1024 * 1024;
+export const STAGE_STREAMS_PER_KEY_FULL =
+  'Too many stages are open with this stage link: close one (an OBS source, a browser tab) and try again';
+export const STAGE_STREAMS_PER_ADDRESS_FULL =
+  'Too many stages are open from this address: close one (an OBS source, a browser tab) and try again';
+/** A slot frees when another stream ends, which no clock tells: a wait that keeps a script's retries slow. */
+export const STAGE_STREAMS_RETRY_AFTER_S = 10;
+
+const tooManyStreams = (message: string) =>
+  new AppError(429, message, undefined, { 'Retry-After': String(STAGE_STREAMS_RETRY_AFTER_S) });
+
+/** Open streams by name (a key, an address); a name with none is forgotten. */
+class OpenCounts {
+  private readonly counts = new Map<string, number>();
+  of(name: string): number {
+    return this.counts.get(name) ?? 0;
+  }
+  add(name: string): void {
+    this.counts.set(name, this.of(name) + 1);
+  }
+  remove(name: string): void {
+    const left = this.of(name) - 1;
+    if (left > 0) this.counts.set(name, left);
+    else this.counts.delete(name);
+  }
+}
+
+const sseText = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** What a stage is sent for an event of the player's games, if it is sent as it is (not 'revoked' or 'closing'). */
+function pushOf(event: LiveGameEvent): [name: string, data: unknown] | undefined {
+  switch (event.type) {
+    case 'game':
+      return ['game', { game: event.game } satisfies StageGame];
+    case 'continue':
+      return ['continue', { gameId: event.gameId } satisfies StageContinue];
+    case 'audience':
+      return ['audience', { gameId: event.gameId, audience: event.audience } satisfies AudiencePush];
+    case 'gift':
+      return ['gift', event.gift satisfies AudienceGift];
+    case 'social':
+      return ['social', event.social satisfies AudienceSocial];
+    case 'leaderboard':
+      return ['leaderboard', event.leaderboard satisfies AudienceLeaderboard];
+    default:
+      return undefined;
+  }
+}
+
+// Every stage of a player hears the same event object (one per publish, or per Redis message): its text is made
+// once for all of them, not once per stream.
+const pushTexts = new WeakMap<LiveGameEvent, string>();
+
+function pushText(event: LiveGameEvent): string | undefined {
+  const known = pushTexts.get(event);
+  if (known !== undefined) return known;
+  const push = pushOf(event);
+  if (!push) return undefined;
+  const text = sseText(...push);
+  pushTexts.set(event, text);
+  return text;
+}
 
 /** The player a stage key shows, or a 404 'This stage link is not valid' (malformed, unknown or replaced). */
 async function ownerOfKey(db: Db, key: unknown): Promise<number> {
@@ -39,7 +105,15 @@ export function stagePage(db: Db): RequestHandler {
 }
 
 /** /api/stage: the streamer's stage key and URLs, and what a stage reads with its key (no sign-in). */
-export function stageRouter({ db, now, appUrl, liveEvents, audience }: RouterContext): Router {
+export function stageRouter({
+  db,
+  now,
+  appUrl,
+  liveEvents,
+  audience,
+  log,
+  stageStreams,
+}: RouterContext): Router {
   const repo = stageRepo(db);
   const games = liveGamesService(db, now, undefined, audience);
   const router = express.Router();
@@ -71,69 +145,73 @@ export function stageRouter({ db, now, appUrl, liveEvents, audience }: RouterCon
     res.json((await audience.leaderboard(owner)) satisfies AudienceLeaderboard);
   });
 
+  // How many streams are open in this process, per key and per client address (each stream frees its own).
+  const openByKey = new OpenCounts();
+  const openByAddress = new OpenCounts();
+
   // Server-Sent Events: the game as it is now, then every change, until the key is replaced or the stage goes.
   router.get('/:key/events', async (req: Request, res: Response) => {
     const key = req.params.key as string;
     const owner = await ownerOfKey(db, key);
+    // Counted from here, with no await between the check and the count, so streams opened at once cannot slip past.
+    const address = req.ip ?? req.socket.remoteAddress ?? '';
+    if (openByKey.of(key) >= stageStreams.perKey) throw tooManyStreams(STAGE_STREAMS_PER_KEY_FULL);
+    if (openByAddress.of(address) >= stageStreams.perAddress)
+      throw tooManyStreams(STAGE_STREAMS_PER_ADDRESS_FULL);
+    openByKey.add(key);
+    openByAddress.add(address);
     // Changes made while the current state is read are held, then sent unless the read already had them.
     let held: LiveGameEvent[] | null = [];
     let closed = false;
-    const send = (event: string, data: unknown) => {
-      if (!closed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const write = (text: string) => {
+      if (closed) return;
+      res.write(text);
+      // A stage that stops reading (a paused or stalled socket) would keep every later push in this process: past
+      // the bound its stream is cut, and the socket with it so that its buffers go; the stage reconnects and reads
+      // the game as it is, as after a reload.
+      if (res.writableLength > STAGE_STREAM_UNSENT_LIMIT_BYTES) {
+        log(
+          `a stage of player ${owner} stopped reading: its stream is closed (${res.writableLength} bytes unsent)`,
+        );
+        stop();
+        res.destroy();
+      }
     };
     let shown: StageGame['game'] = null;
-    const deliver = async (event: LiveGameEvent) => {
+    const deliver = (event: LiveGameEvent) => {
+      // A state older than one already sent (a change held during the first read) is not sent again.
       if (event.type === 'game') {
-        // A state older than one already sent (a change held during the first read) is not sent again.
         if (shown && shown.id === event.game.id && event.game.seq <= shown.seq) return;
         shown = event.game;
-        send('game', { game: event.game } satisfies StageGame);
-        return;
       }
-      if (event.type === 'continue') {
-        send('continue', { gameId: event.gameId } satisfies StageContinue);
-        return;
-      }
-      if (event.type === 'audience') {
-        send('audience', { gameId: event.gameId, audience: event.audience } satisfies AudiencePush);
-        return;
-      }
-      if (event.type === 'gift') {
-        send('gift', event.gift satisfies AudienceGift);
-        return;
-      }
-      if (event.type === 'social') {
-        send('social', event.social satisfies AudienceSocial);
-        return;
-      }
-      if (event.type === 'leaderboard') {
-        send('leaderboard', event.leaderboard satisfies AudienceLeaderboard);
-        return;
-      }
-      if (event.type === 'audienceInput' || event.type === 'audienceGiftInput') return;
+      const text = pushText(event);
+      if (text !== undefined) return write(text);
       if (event.type === 'closing') {
         stop();
         res.end();
         return;
       }
+      if (event.type === 'revoked') void endIfRevoked().catch(() => stop());
+    };
+    const endIfRevoked = async () => {
       if ((await repo.ownerOf(key)) === owner) return;
-      send('revoked', { error: STAGE_LINK_NOT_VALID });
+      write(sseText('revoked', { error: STAGE_LINK_NOT_VALID }));
       stop();
       res.end();
     };
     const unsubscribe = liveEvents.subscribe(owner, (event) => {
       if (held) held.push(event);
-      else void deliver(event).catch(() => stop());
+      else deliver(event);
     });
-    const heartbeat = setInterval(() => {
-      if (!closed) res.write(': still here\n\n');
-    }, STAGE_HEARTBEAT_MS);
+    const heartbeat = setInterval(() => write(': still here\n\n'), STAGE_HEARTBEAT_MS);
     heartbeat.unref();
     function stop() {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      openByKey.remove(key);
+      openByAddress.remove(address);
     }
     req.on('close', stop);
     try {
@@ -149,11 +227,11 @@ export function stageRouter({ db, now, appUrl, liveEvents, audience }: RouterCon
     res.setHeader('X-Accel-Buffering', 'no');
     res.flushHeaders();
     // A stage that loses its connection comes back by itself after this long (EventSource's retry).
-    res.write('retry: 1000\n\n');
-    send('game', { game: shown } satisfies StageGame);
+    write('retry: 1000\n\n');
+    write(sseText('game', { game: shown } satisfies StageGame));
     const pending = held;
     held = null;
-    for (const event of pending) await deliver(event);
+    for (const event of pending) deliver(event);
   });
   return router;
 }
