@@ -153,6 +153,29 @@ describe('the logs of real requests', () => {
     await traced(player, 'me-1', 'GET', '/api/auth/me', undefined, { authorization: BEARER });
     await traced(player, 'validate-1', 'GET', '/api/auth/validate');
 
+    // A stage key is a secret like a stream key (decision 0033): its page, its reads and its stream, a mistyped
+    // key and one in capitals (Express routes either).
+    const key = ((await traced(player, 'stage-info', 'GET', '/api/stage')).body as { key: string }).key;
+    secrets.stageKey = key;
+    const visitor = new TestClient(url);
+    await traced(visitor, 'stage-page', 'GET', `/stage/${key}?layout=portrait`);
+    await traced(visitor, 'stage-game', 'GET', `/api/stage/${key}/game`);
+    await traced(visitor, 'stage-board', 'GET', `/api/stage/${key}/leaderboard`);
+    await traced(visitor, 'stage-mistyped', 'GET', `/stage/${key.slice(0, -1)}`);
+    await traced(visitor, 'stage-capitals', 'GET', `/API/STAGE/${key}/game`);
+    secrets.stageKeyMistyped = key.slice(0, -1);
+    const events = new AbortController();
+    const stream = await fetch(`${url}/api/stage/${key}/events`, {
+      headers: { 'x-request-id': 'stage-events' },
+      signal: events.signal,
+    });
+    expect(stream.status).toBe(200);
+    await stream.body!.getReader().read();
+    events.abort();
+    // The stream's line is written as the server sees it closed.
+    for (let i = 0; i < 100 && !lines().some((l) => l.reqId === 'stage-events' && l.res); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+
     const stranger = new TestClient(url);
     await traced(stranger, 'login-wrong', 'POST', '/api/auth/login', {
       username: 'player_one',
@@ -196,6 +219,15 @@ describe('the logs of real requests', () => {
   }, 60_000);
 
   it('exercised what it meant to', () => {
+    expect(ids.get('stage-page')!.status).toBe(200);
+    expect(ids.get('stage-game')!.status).toBe(200);
+    expect(ids.get('stage-capitals')!.status).toBe(200);
+    expect(ids.get('stage-mistyped')!.status).toBe(404);
+    expect(lines().find((l) => l.reqId === 'stage-events' && l.res)).toMatchObject({
+      level: 30,
+      msg: 'GET /api/stage/[Redacted]/events 200',
+      req: { url: '/api/stage/[Redacted]/events' },
+    });
     expect(ids.get('login-1')!.status).toBe(200);
     expect(ids.get('login-wrong')!.status).toBe(401);
     expect(ids.get('register-1')!.status).toBe(201);

@@ -55,6 +55,10 @@ const SESSION_COOKIE = /(dond\.sid=)[^;\s'",]*/g;
 // A reset token in a path or a query.
 const RESET_PATH = /(\/(?:verify-reset-token|reset-password)\/)[^/?#\s'"]+/g;
 const TOKEN_QUERY = /([?&](?:token|sid|session|password)=)[^&#\s'"]*/gi;
+// A stage key, a secret like a stream key (decision 0033): /stage/{key} and /api/stage/{key}/..., whatever the key
+// looks like (a mistyped one is nearly the real one) and in any case (Express routes paths case-insensitively).
+// `/api/stage/key` is the route that replaces a key, not a key.
+const STAGE_KEY_PATH = /(\/stage\/+)(?!key(?:[/?#\s'"]|$))[^/?#\s'"]+/gi;
 // In error text only: a run of 32 or more URL-safe characters in both cases (a random id or token in base64url)
 // or of hex digits (a hash, a hex id). Messages of our own are left alone: a file name of the outbox has such runs.
 const RANDOM_RUN = /\b[A-Za-z0-9_-]{32,}\b/g;
@@ -62,9 +66,12 @@ const HEX_RUN = /\b[0-9a-fA-F]{32,}\b/g;
 // Where the text of a query starts (knex puts the query with its values in front of the driver's message).
 const SQL_START = /\b(select|insert|update|delete|replace|with|pragma)\s/i;
 
-/** Blanks the secrets in a path (and query) before it is logged: a reset token, a token in the query. */
+/** Blanks the secrets in a path (and query) before it is logged: a reset token, a stage key, a token in the query. */
 export function scrubUrl(url: string): string {
-  return url.replace(RESET_PATH, `$1${REDACTED}`).replace(TOKEN_QUERY, `$1${REDACTED}`);
+  return url
+    .replace(RESET_PATH, `$1${REDACTED}`)
+    .replace(STAGE_KEY_PATH, `$1${REDACTED}`)
+    .replace(TOKEN_QUERY, `$1${REDACTED}`);
 }
 
 function scrubCommon(text: string): string {
@@ -72,7 +79,8 @@ function scrubCommon(text: string): string {
     .replace(ARGON2, REDACTED)
     .replace(SIGNED_COOKIE, REDACTED)
     .replace(SESSION_COOKIE, `$1${REDACTED}`)
-    .replace(RESET_PATH, `$1${REDACTED}`);
+    .replace(RESET_PATH, `$1${REDACTED}`)
+    .replace(STAGE_KEY_PATH, `$1${REDACTED}`);
 }
 
 /**
