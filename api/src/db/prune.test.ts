@@ -1,11 +1,25 @@
 // The pruning timer's function (issue 38, item 7; decision 0047) against a real database, SQLite or MariaDB:
 // games and scores made through the API on a fake clock, then the clock moved past each rule's age.
 import { audienceLeaderboardSchema, type AudienceEvent, type LiveGamePublic } from '@dond/shared';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
+import { createLogger } from '../log.js';
+import { startServer } from '../server.js';
 import { audienceRepo } from '../modules/audience/audience.repo.js';
 import { ok } from '../testing/expectStatus.js';
 import { playLiveGame } from '../testing/games.js';
-import { startTestServer, type TestClient, type TestServer } from '../testing/testServer.js';
+import {
+  createTestUser,
+  freshDatabase,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../testing/testServer.js';
+import { createDb } from './knex.js';
+import { migrateLatest } from './migrate.js';
 import { ABANDONED_GAMES_KEPT_MS, GAME_SCORES_KEPT_MS, pruneStaleRows } from './prune.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -123,5 +137,70 @@ describe('a backlog', () => {
     await audienceRepo(server.db).addScores(increments, old);
     expect((await pruneStaleRows(server.db, clock)).gameScores).toBe(1_234);
     expect(await scoreRows(id, {})).toEqual([]);
+  });
+});
+
+describe('the server', () => {
+  it('prunes as it starts, on the real clock', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-prune-'));
+    const database = await freshDatabase();
+    const db = createDb(database.url);
+    await migrateLatest(db);
+    const { id } = await createTestUser(db, { username: 'sleeper' });
+    const old = Date.now() - ABANDONED_GAMES_KEPT_MS - HOUR;
+    const row = {
+      user_id: id,
+      server_seed: 's',
+      client_seed: 'c',
+      commitment: 'h',
+      gift_ids: '[]',
+      actions: '[]',
+    };
+    await db('live_games').insert([
+      {
+        ...row,
+        id: 'abandoned-old',
+        status: 'abandoned',
+        seq: 0,
+        client_game_id: 'a',
+        created_at: old,
+        updated_at: old,
+      },
+      {
+        ...row,
+        id: 'finished-old',
+        status: 'finished',
+        seq: 0,
+        client_game_id: 'f',
+        created_at: old,
+        updated_at: old,
+      },
+    ]);
+    await audienceRepo(db).addScores(
+      [{ userId: id, gameId: 'abandoned-old', viewerId: 'v', nickname: 'V', votes: 1, diamonds: 0 }],
+      Date.now() - GAME_SCORES_KEPT_MS - HOUR,
+    );
+    await db.destroy();
+
+    const env: Record<string, string> = {
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MAIL_OUTBOX: path.join(dir, 'outbox'),
+      SESSION_SECRET_FILE: path.join(dir, 'session-secret'),
+    };
+    const running = await startServer(loadConfig(env, dir), createLogger({ level: 'silent' }));
+    try {
+      const ids = async () => ((await running.db('live_games').orderBy('id').pluck('id')) as string[]).join();
+      const deadline = Date.now() + 3000;
+      while ((await ids()) !== 'finished-old' && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await ids()).toBe('finished-old');
+      expect(await running.db('audience_scores').where({ user_id: id }).select('game_id')).toEqual([]);
+    } finally {
+      await running.close();
+      await database.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
