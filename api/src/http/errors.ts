@@ -1,5 +1,6 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import { reportedIssue } from '@dond/shared';
 import { z } from 'zod';
 
 /** The one error type the API throws: a status, a message for the client, and the field it is about. */
@@ -33,9 +34,8 @@ export const databaseFileLost = () => new AppError(503, DATABASE_FILE_LOST);
 
 /** A 400 from the first issue of a zod validation, naming the field and the rule. */
 export function fromZodError(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  const field = issue?.path.join('.') || undefined;
-  return badRequest(issue?.message ?? 'Invalid request', field);
+  const issue = reportedIssue(error.issues);
+  return badRequest(issue?.message ?? 'Invalid request', issue?.field || undefined);
 }
 
 const DB_DOWN_CODES = new Set([

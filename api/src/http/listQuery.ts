@@ -2,7 +2,7 @@
 // string, the page as a JSON array, and `Content-Range: <resource> <first>-<last>/<total>` for the total.
 // Use: `const list = parseListQuery(req, SPEC)`, filter a Knex query with `list.filter`, then
 // `const page = await fetchPage(query, list)`, `setContentRange(res, list, page)`, `res.json(page.rows...)`.
-import { listQuerySchema, MAX_PAGE_SIZE } from '@dond/shared';
+import { listQuerySchema, MAX_PAGE_SIZE, reportedIssue } from '@dond/shared';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
@@ -51,8 +51,11 @@ export function parseListQuery<Filter>(req: Request, spec: ListSpec<Filter>): Li
   }
   const filter = spec.filter.safeParse(query.filter ?? {});
   if (!filter.success) {
-    const issue = filter.error.issues[0];
-    throw badRequest(issue?.message ?? 'filter is not valid', ['filter', ...(issue?.path ?? [])].join('.'));
+    const issue = reportedIssue(filter.error.issues);
+    throw badRequest(
+      issue?.message ?? 'filter is not valid',
+      issue?.field ? `filter.${issue.field}` : 'filter',
+    );
   }
   return {
     resource: spec.resource,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TIMINGS } from '../constants.js';
+import { describeIssue } from '../schemas/common.js';
 
 /**
  * The board's animation tuning (issue 19): every duration, delay, ease, distance, scale, colour and count of its
@@ -387,5 +388,10 @@ export function ruleBreaks(t: Tuning): RuleBreak[] {
 
 /** A validation failure as one line per problem: the field's path and the rule. */
 export function tuningProblems(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'tuning'}: ${issue.message}`);
+  const lines = error.issues.map((issue) => {
+    const { field, message } = describeIssue(issue, error.issues);
+    return `${field || 'tuning'}: ${message}`;
+  });
+  // A number past the safe integers is reported by its range check, which is also an issue of its own.
+  return [...new Set(lines)];
 }

@@ -282,7 +282,7 @@ describe('a known set of games', () => {
       const res = await admin.get(`/api/admin/games?filter=${encodeURIComponent('{"userId":1}')}`);
       expect(res).toMatchObject({
         status: 400,
-        body: { error: 'filter may hold only q and gameOutcome', field: 'filter' },
+        body: { error: 'filter may hold only q and gameOutcome', field: 'filter.userId' },
       });
     });
   });

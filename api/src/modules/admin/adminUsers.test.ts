@@ -643,6 +643,6 @@ describe('the user lists', () => {
     const res = await list('/pending', { filter: { username: 'bob' } });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('username');
-    expect(res.body.field).toBe('filter');
+    expect(res.body.field).toBe('filter.username');
   });
 });

@@ -108,13 +108,13 @@ describe('the audience settings', () => {
 
   it('refuse bad input with 400 naming the field', async () => {
     const { client } = await streamer();
-    const cases: Array<[unknown, string | undefined]> = [
+    const cases: Array<[unknown, string]> = [
       [{ mode: 'chaos', windowSeconds: 30 }, 'mode'],
       [{ mode: 'vote', windowSeconds: 2 }, 'windowSeconds'],
       [{ mode: 'vote', windowSeconds: 121 }, 'windowSeconds'],
       [{ mode: 'vote', windowSeconds: 3.5 }, 'windowSeconds'],
       [{ mode: 'vote' }, 'windowSeconds'],
-      [{ mode: 'vote', windowSeconds: 30, extra: 1 }, undefined],
+      [{ mode: 'vote', windowSeconds: 30, extra: 1 }, 'extra'],
     ];
     for (const [body, field] of cases) {
       const res = await client.put('/api/audience/settings', body);

@@ -108,7 +108,7 @@ describe('POST /api/live-games', () => {
       [{ clientSeed: 'x'.repeat(65) }, 'clientSeed'],
       [{ clientSeed: '' }, 'clientSeed'],
       [{ customGiftSetId: 'one' }, 'customGiftSetId'],
-      [{ serverSeed: '0'.repeat(64) }, undefined],
+      [{ serverSeed: '0'.repeat(64) }, 'serverSeed'],
     ] as const) {
       const res = await player.post('/api/live-games', body);
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -1,5 +1,6 @@
 import {
   DEFAULT_TUNING_DOCUMENT,
+  reportedIssue,
   tuningDocumentSchema,
   tuningProblems,
   tuningRollbackSchema,
@@ -12,7 +13,7 @@ import express, { type Router } from 'express';
 import type { z } from 'zod';
 import { currentUser, requireAdmin } from '../../auth/guards.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { parseBody } from '../../http/validate.js';
+import { objectBody, parseBody } from '../../http/validate.js';
 import type { RouterContext } from '../../routerContext.js';
 import { tuningRepo, type TuningChangeRow } from './tuning.repo.js';
 
@@ -49,7 +50,7 @@ function published(row: TuningChangeRow, tuning: TuningDocument): PublishedTunin
  */
 function badTuning(error: z.ZodError): AppError {
   const problems = tuningProblems(error);
-  const field = error.issues[0]?.path.join('.') || undefined;
+  const field = reportedIssue(error.issues)?.field || undefined;
   return new AppError(
     400,
     problems[0] ?? 'The tuning is not valid',
@@ -90,7 +91,7 @@ export function adminTuningRouter({ db, now }: RouterContext): Router {
   router.use(requireAdmin);
 
   router.put('/', async (req, res) => {
-    const body = tuningDocumentSchema.safeParse(req.body ?? {});
+    const body = tuningDocumentSchema.safeParse(objectBody(req));
     if (!body.success) throw badTuning(body.error);
     const row = await repo.insert({ document: body.data, publishedBy: currentUser(req).id, now: now() });
     res.json(published(row, body.data));
