@@ -62,8 +62,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   // Abandoned live games and old games' audience rows (db/prune.ts): at start, so a server restarted often still
   // prunes, and every hour with the expired sessions. Awaited by close: the database outlives a prune in flight.
   let pruning: Promise<unknown> = Promise.resolve();
+  const stopPruning = new AbortController();
   const pruneStale = () => {
-    pruning = pruneStaleRows(db, Date.now())
+    pruning = pruneStaleRows(db, Date.now(), stopPruning.signal)
       .then(
         ({ abandonedGames, gameScores }) =>
           abandonedGames + gameScores > 0 &&
@@ -92,6 +93,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // One last look, so a file removed since the last check still makes the exit non-zero.
       databaseFileWatchOf(db)?.check();
       clearInterval(pruner);
+      stopPruning.abort();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // The audience's windows stop (nothing applied) and its pending scores are written while the database is up.
       await sources.close();

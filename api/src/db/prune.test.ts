@@ -135,6 +135,11 @@ describe('a backlog', () => {
       diamonds: 0,
     }));
     await audienceRepo(server.db).addScores(increments, old);
+    // A server that stops ends its prune between two statements.
+    expect(await pruneStaleRows(server.db, clock, AbortSignal.abort())).toEqual({
+      abandonedGames: 0,
+      gameScores: 0,
+    });
     expect((await pruneStaleRows(server.db, clock)).gameScores).toBe(1_234);
     expect(await scoreRows(id, {})).toEqual([]);
   });

@@ -17,17 +17,21 @@ export interface Pruned {
 }
 
 /**
- * Runs `batch` (which answers the rows it selected and those it deleted) until it selects fewer than BATCH rows,
- * yielding to the event loop between statements; answers the rows deleted.
+ * Runs `batch` (which answers the rows it selected and those it deleted) until it selects fewer than BATCH rows
+ * or `stop` is aborted, yielding to the event loop between statements; answers the rows deleted.
  */
-async function inBatches(batch: () => Promise<[selected: number, deleted: number]>): Promise<number> {
+async function inBatches(
+  batch: () => Promise<[selected: number, deleted: number]>,
+  stop: AbortSignal | undefined,
+): Promise<number> {
   let total = 0;
-  for (;;) {
+  while (!stop?.aborted) {
     const [selected, deleted] = await batch();
     total += deleted;
-    if (selected < BATCH) return total;
+    if (selected < BATCH) break;
     await new Promise((resolve) => setImmediate(resolve));
   }
+  return total;
 }
 
 /**
@@ -35,8 +39,9 @@ async function inBatches(batch: () => Promise<[selected: number, deleted: number
  * abandoned more than a day ago (never shown, never verified, never counted), and the per-game rows of the
  * audience's scores last written more than 30 days ago. The stream's rows (the totals across games) and finished
  * games (their records and proofs) are kept. Safe on several instances at once: each delete re-checks its rule.
+ * `stop` ends it between two statements (a server that stops does not wait for a whole backlog).
  */
-export async function pruneStaleRows(db: Db, now: number): Promise<Pruned> {
+export async function pruneStaleRows(db: Db, now: number, stop?: AbortSignal): Promise<Pruned> {
   const abandonedBefore = now - ABANDONED_GAMES_KEPT_MS;
   const abandonedGames = await inBatches(async () => {
     // Selected first, then deleted by key: MySQL takes no LIMIT in a subquery of IN, SQLite no LIMIT on a delete.
@@ -47,7 +52,7 @@ export async function pruneStaleRows(db: Db, now: number): Promise<Pruned> {
       .pluck('id')) as string[];
     if (ids.length === 0) return [0, 0];
     return [ids.length, await db('live_games').whereIn('id', ids).andWhere({ status: 'abandoned' }).delete()];
-  });
+  }, stop);
 
   const scoresBefore = now - GAME_SCORES_KEPT_MS;
   const gameScores = await inBatches(async () => {
@@ -70,6 +75,6 @@ export async function pruneStaleRows(db: Db, now: number): Promise<Pruned> {
       .andWhere('updated_at', '<', scoresBefore)
       .delete();
     return [rows.length, deleted];
-  });
+  }, stop);
   return { abandonedGames, gameScores };
 }

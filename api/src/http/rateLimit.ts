@@ -120,8 +120,8 @@ export class RateLimiter {
 
 /**
  * A limit per signed-in account (its user id) on one action, for what a script can send and a person never does
- * (docs/decisions/0047-floods-and-growth.md): `check(userId)` counts one and throws the 429, whose message says
- * the limit, `Too many <what>: at most 30 a minute.`
+ * (docs/decisions/0047-floods-and-growth.md): answers the check of a user id, which counts one hit and throws the
+ * 429 once over the limit, with a message that says it (`Too many <what>: at most 30 a minute. ...`).
  */
 export function limitPerAccount(
   limiter: RateLimiter,
