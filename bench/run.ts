@@ -12,10 +12,13 @@
 //      growth < 50 MB (the server's resident memory, sampled in its own process).
 // BENCH_GAMES (1000000), BENCH_SECONDS (10 a load run; /me runs BENCH_ME_ROUNDS (5) rounds of a third of it),
 // BENCH_CONNECTIONS (10) and BENCH_PLAYERS (50) make a quicker run, e.g. BENCH_GAMES=100000 BENCH_SECONDS=3
-// npm run bench; BENCH_ONLY=me, live, stage, audience or stats runs one part.
+// npm run bench; BENCH_ONLY=me, live, stage, streams, audience or stats runs one part.
 //   5. (printed after 4) The audience (issue 20, bench/audience.ts): 1,000 chat votes a second through the
 //      simulator reach the stage's vote counts with p99 < 100 ms and no vote lost; the engine's heap flat over
 //      100,000 events.
+//   6. (printed after 5) Stage streams under hostile load (bench/stageEvents.ts): paused stages through a gift
+//      flood (the server's memory, the streams closed), 2,000 streams asked on one key (how many let in), and the
+//      health check's latency while 1,000 open stages take a gift flood.
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,7 +30,7 @@ import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
 import { audienceBench } from './audience.js';
 import { benchPlayPlan } from './seed.js';
 import type { BenchCommands } from './server.js';
-import { openStageEvents } from './stageEvents.js';
+import { openStageEvents, stageStreamsBench } from './stageEvents.js';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -541,6 +544,7 @@ try {
     if (!ONLY || ONLY === 'live') await liveGames(server);
     if (!ONLY || ONLY === 'stage') await stagePushes(server);
     if (!ONLY || ONLY === 'audience') await audienceBench(server, login, (figure) => figures.push(figure));
+    if (!ONLY || ONLY === 'streams') await stageStreamsBench(server, login, (figure) => figures.push(figure));
   } finally {
     await server.stop();
   }

@@ -14,12 +14,15 @@ import { createDb, type Db } from '../api/src/db/knex.js';
 import { migrateLatest } from '../api/src/db/migrate.js';
 import { createMailer } from '../api/src/mail/mailer.js';
 import { usersRepo } from '../api/src/modules/users/users.repo.js';
+import { DEFAULT_STAGE_STREAM_LIMITS, type StageStreamLimits } from '../api/src/routerContext.js';
 import { memoryEvent } from './audience.js';
 import { ME } from './meTarget.js';
 import { createPlayers, playGamePool, seedGames } from './seed.js';
 
 export const BENCH_PASSWORD = 'bench-password';
 const NO_LIMIT = { windowMs: 60_000, limit: 1_000_000 };
+// The bench opens hundreds of stages from one address (the stage part 200, the streams part 1,000).
+const NO_STREAM_LIMIT: StageStreamLimits = { perKey: 1_000_000, perAddress: 1_000_000 };
 
 const dir = process.argv[2]!;
 const servers: http.Server[] = [];
@@ -42,7 +45,7 @@ function openDb(name: string): Db {
 }
 
 /** The real app over the database `name`, as `npm start` builds it (with the rate limits lifted for the bench). */
-async function serveApp(name: string, db = openDb(name)): Promise<number> {
+async function serveApp(name: string, db = openDb(name), stageStreams = NO_STREAM_LIMIT): Promise<number> {
   const { app, audience } = createApp({
     config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
     db,
@@ -57,6 +60,7 @@ async function serveApp(name: string, db = openDb(name)): Promise<number> {
       audienceSimulate: NO_LIMIT,
     },
     log: (message, error) => console.error(message, error ?? ''),
+    stageStreams,
   });
   engines.set(name, audience);
   // Each live-game request's time in the server, from its arrival to the last byte of its answer.
@@ -221,6 +225,54 @@ const commands = {
     await engine.flush();
     (globalThis as { gc?: () => void }).gc?.();
     return { heapUsed: process.memoryUsage().heapUsed, taken };
+  },
+
+  /**
+   * The stage streams' part (bench/stageEvents.ts): one streamer, served twice over one database, by an app with
+   * the caps lifted (`port`) and by one with the default caps (`capped`: 20 streams per key, 50 per address).
+   */
+  async startStageStreams() {
+    let usernames: string[] = [];
+    const db = await newDb('streams', async (created) => {
+      usernames = await createAccounts(created, 1, false, 'streamer');
+    });
+    const port = await serveApp('streams', db);
+    const capped = await serveApp('streamsCapped', db, DEFAULT_STAGE_STREAM_LIMITS);
+    return { port, capped, username: usernames[0]!, password: BENCH_PASSWORD };
+  },
+
+  /**
+   * `count` gifts of the largest size a source may send (a 500-character picture address) fed to app `name`'s
+   * engine in-process, as a source does, yielding to the event loop every `batch`; answers the time it took.
+   */
+  async floodGifts(name: string, username: string, count: number, batch: number) {
+    const engine = engines.get(name)!;
+    const user = await usersRepo(databases.get('streams')!).findByUsername(username);
+    if (!user) throw new Error(`no streamer ${username}`);
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      await engine.receive(user.id, {
+        type: 'gift',
+        msgId: `flood-${name}-${i}-${started}`,
+        viewerId: `flood${i}`,
+        uniqueId: `flood_viewer_${i}`,
+        nickname: `Flood viewer ${i}`,
+        giftId: 5655,
+        giftName: 'Rose',
+        diamondCount: 1,
+        repeatCount: 1,
+        pictureUrl: `https://p16-webcast.tiktokcdn.com/img/rose.webp?x=${'r'.repeat(440)}&n=${i}`,
+      });
+      if (i % batch === batch - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { ms: performance.now() - started };
+  },
+
+  /** This process's resident memory and V8 heap in use after a full collection, in bytes. */
+  collectedMemory() {
+    (globalThis as { gc?: () => void }).gc?.();
+    const { rss, heapUsed } = process.memoryUsage();
+    return { rss, heapUsed };
   },
 
   async stop() {
