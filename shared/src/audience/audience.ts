@@ -10,11 +10,24 @@ const text = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })
     .max(max, { error: `${field} must be at most ${max} characters` });
+
+/**
+ * Unicode's bidirectional controls (its Bidi_Control property: U+061C, U+200E, U+200F, U+202A to U+202E, U+2066
+ * to U+2069): invisible, and an override or an isolate left open turns the rest of a line around on the stage.
+ * A viewer's name loses them before it is stored (decision 0049).
+ */
+const BIDI_CONTROLS = /\p{Bidi_Control}/gu;
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
+/** What a viewer is named by, shown on the stage and the deck: without bidirectional controls. */
+const viewerName = (field: string) => text(field, 64).overwrite(withoutBidiControls);
 const viewer = {
   msgId: text('msgId', 64).min(1, { error: 'msgId must not be empty' }),
   viewerId: text('viewerId', 64).min(1, { error: 'viewerId must not be empty' }),
-  uniqueId: text('uniqueId', 64),
-  nickname: text('nickname', 64),
+  uniqueId: viewerName('uniqueId'),
+  nickname: viewerName('nickname'),
 };
 const count = (field: string, max: number) =>
   z
@@ -131,7 +144,8 @@ export type AudienceBlocklist = z.infer<typeof audienceBlocklistSchema>;
 /** How a viewer is named where the audience shows: 'viewer' for an empty name or one holding a blocked word. */
 export const HIDDEN_VIEWER_NAME = 'viewer';
 export function shownViewerName(nickname: string, blockedWords: readonly string[]): string {
-  const name = nickname.trim();
+  // Rows stored before names lost their bidirectional controls lose them here.
+  const name = withoutBidiControls(nickname).trim();
   if (!name) return HIDDEN_VIEWER_NAME;
   const lower = name.toLowerCase();
   return blockedWords.some((word) => lower.includes(word.toLowerCase())) ? HIDDEN_VIEWER_NAME : name;

@@ -189,6 +189,27 @@ describe('names and ids', () => {
     expect(fits.nickname).toBe('😀');
   });
 
+  it('remove bidirectional controls from names, from either source, before trimming and cutting', () => {
+    // An override (U+202E), an isolate left open (U+2067) and the marks U+200E, U+200F, U+061C.
+    const hostile = `\u202e ${'b'.repeat(63)}\u2067\u200e\u200f\u061c😀 `;
+    const fromConnectorUser = event(
+      fromConnector('member', { common, user: { ...user, nickname: hostile, displayId: 'ev\u202ee' } }),
+    );
+    expect(fromConnectorUser).toMatchObject({ nickname: `${'b'.repeat(63)}`, uniqueId: 'eve' });
+    const fromTikFinityUser = event(
+      fromTikFinity({
+        event: 'member',
+        data: {
+          msgId: '744',
+          userId: '7212',
+          uniqueId: '\u2066lena\u2069',
+          nickname: '\u202bLena 🌸\u202c ',
+        },
+      }),
+    );
+    expect(fromTikFinityUser).toMatchObject({ nickname: 'Lena 🌸', uniqueId: 'lena' });
+  });
+
   it('read numeric ids as text, and an empty or absent name as empty', () => {
     const result = fromTikFinity(
       JSON.stringify({

@@ -1,4 +1,4 @@
-import { audienceEventSchema, type AudienceEvent } from '@dond/shared';
+import { audienceEventSchema, withoutBidiControls, type AudienceEvent } from '@dond/shared';
 import type {
   CommonMessageData,
   Gift,
@@ -52,9 +52,12 @@ function cap(text: string, max: number): string {
   return text.slice(0, end);
 }
 
-/** A display name as given, trimmed and capped; anything but text reads as no name (''). */
+/**
+ * A display name as given, without bidirectional controls, trimmed and capped; anything but text reads as no
+ * name ('').
+ */
 function name(value: unknown): string {
-  return typeof value === 'string' ? cap(value.trim(), NAME_MAX) : '';
+  return typeof value === 'string' ? cap(withoutBidiControls(value).trim(), NAME_MAX) : '';
 }
 
 /**
