@@ -43,6 +43,10 @@ describe('the tuning schema', () => {
     expect(problemsOf(withChange((d) => (d.standard.showMoments.celebration.pieces = 2.5)))).toEqual([
       'standard.showMoments.celebration.pieces: must be a whole number from 0 to 600',
     ]);
+    // Past the safe integers: too large, once, not also 'not a whole number'.
+    expect(problemsOf(withChange((d) => (d.standard.showMoments.celebration.pieces = 1e300)))).toEqual([
+      'standard.showMoments.celebration.pieces: must be at most 600 (a count)',
+    ]);
     expect(problemsOf(withChange((d) => (d.standard.offerDialog.count.duration = '0.9')))).toEqual([
       'standard.offerDialog.count.duration: must be a number (seconds)',
     ]);
