@@ -334,9 +334,10 @@ const ROUTES: Record<string, Route> = {
       'closes a DEAL’s reveal; `audience` ({ gameId, audience }) as the chat’s votes and calls change, at most ' +
       'every 20 ms; `gift` for each gift of the audience; `social` for likes (added up, at most every 500 ms), ' +
       'follows and shares; `leaderboard` (as GET /api/stage/{key}/leaderboard) when the scores are written; ' +
-      '`revoked` when the key is replaced',
+      '`revoked` when the key is replaced. At most 20 streams open per key and 50 per client address (429 beyond); ' +
+      'a stream whose reader falls 1 MB behind is closed (the stage reconnects)',
     access: 'anyone',
-    errors: [404],
+    errors: [404, 429],
     answers: {
       200: {
         description: 'An event stream; each `game` event’s data is the JSON of GET /api/stage/{key}/game',
