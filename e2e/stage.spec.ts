@@ -135,7 +135,7 @@ test.describe('the streamer studio: the control deck', () => {
     browser,
     extraHTTPHeaders,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(400_000);
     const player = await users.create();
     await signIn(page, player);
     // The deck in a window of its own, signed in as the board is (as an OBS dock), its timers on Playwright's clock:
