@@ -322,14 +322,19 @@ describe('the built server', () => {
     });
   }
 
-  // The values the README names; each start loads the whole server, so not every variant above.
-  it.each(STARTS_REFUSED)('%j: prints the message and exits with code 1', async (env, line) => {
-    const result = await run({ ...baseEnv(), ...env });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('Invalid configuration:');
-    expect(result.stderr).toContain(`  ${line}`);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
+  // The values the README names; each start loads the whole server, so not every variant above (and it may take
+  // seconds on a loaded machine: the test's limit is the run's own 20 s).
+  it.each(STARTS_REFUSED)(
+    '%j: prints the message and exits with code 1',
+    async (env, line) => {
+      const result = await run({ ...baseEnv(), ...env });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('Invalid configuration:');
+      expect(result.stderr).toContain(`  ${line}`);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    },
+    20_000,
+  );
 
   /** Starts the server and answers its URL and what it printed up to then. */
   async function start(env: Record<string, string>) {
