@@ -25,6 +25,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env';
+import { closeStages } from './stage';
 
 export { expect };
 
@@ -56,6 +57,7 @@ export interface Users {
 }
 
 interface Fixtures {
+  stagesClosed: void;
   admin: AdminApi;
   users: Users;
   outbox: Outbox;
@@ -125,6 +127,16 @@ export function resetLinkIn(text: string): string {
 }
 
 export const test = base.extend<Fixtures>({
+  stagesClosed: [
+    // Playwright reads a fixture's needs from its destructured first argument: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use();
+      await closeStages();
+    },
+    { auto: true },
+  ],
+
   // This test's own client address, for the server's per-address rate limits (see above).
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     const n = testsInWorker++;

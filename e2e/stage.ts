@@ -1,7 +1,17 @@
 // The streamer studio's stages as OBS opens them, and what the tests read off their pictures.
 import fs from 'node:fs';
 import nodePath from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+
+// The stages a test opened: closed when it ends (pass or fail), so no stream of an earlier test stays open in the
+// worker's browser (each counts against the server's 50 streams per address, and each draws on the CPU).
+const stageContexts = new Set<BrowserContext>();
+
+export async function closeStages(): Promise<void> {
+  const open = [...stageContexts];
+  stageContexts.clear();
+  await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+}
 
 /** A stage as OBS opens it: its own browser context (no cookie), the size of the browser source. */
 export async function openStage(
@@ -10,6 +20,7 @@ export async function openStage(
   size: { width: number; height: number },
 ): Promise<Page> {
   const context = await browser.newContext({ viewport: size });
+  stageContexts.add(context);
   const page = await context.newPage();
   await page.goto(url);
   return page;
