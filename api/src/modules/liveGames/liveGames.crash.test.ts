@@ -1,22 +1,19 @@
 // A live game survives the server process killed with SIGKILL: every action the server answered is in the
 // database, and the game goes on from there on the next start. The real server program (src/index.ts, as
 // `npm start` runs it but from source) on a real database: a SQLite file, or MariaDB with TEST_MYSQL_URL.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrate.js';
+import { startServerProcess, type ServerProcess } from '../../testing/serverProcess.js';
 import { freshDatabase, TestClient, type TestDatabase, createTestUser } from '../../testing/testServer.js';
-
-const API_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 
 let database: TestDatabase;
 let dir: string;
-let running: ChildProcess | undefined;
+let running: ServerProcess | undefined;
 
 beforeAll(async () => {
   database = await freshDatabase();
@@ -27,52 +24,31 @@ beforeAll(async () => {
   await db.destroy();
 });
 afterAll(async () => {
-  running?.kill('SIGKILL');
+  running?.kill();
   await database.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the server program on the test database; answers its URL once it listens. */
-async function startServer(): Promise<{ url: string; child: ChildProcess; exited: Promise<unknown> }> {
-  const child = spawn(process.execPath, ['--conditions=@dond/source', '--import', 'tsx', 'src/index.ts'], {
-    cwd: API_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: database.url,
-      MAIL_OUTBOX: path.join(dir, 'outbox'),
-      // The same secret on every start, so the player's session cookie stays good across the crash.
-      SESSION_SECRET: 'crash-test-session-secret-0123456789abcdef',
-      ADMIN_USERNAME: 'boss',
-      ADMIN_PASSWORD: 'secret123',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts the server program on the test database; answers it once it listens. */
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    NODE_ENV: 'development',
+    DATABASE_URL: database.url,
+    MAIL_OUTBOX: path.join(dir, 'outbox'),
+    // The same secret on every start, so the player's session cookie stays good across the crash.
+    SESSION_SECRET: 'crash-test-session-secret-0123456789abcdef',
+    ADMIN_USERNAME: 'boss',
+    ADMIN_PASSWORD: 'secret123',
   });
-  running = child;
-  let out = '';
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${out}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /is running at http:\/\/localhost:(\d+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    void exited.then((code) => reject(new Error(`exited with ${String(code)}:\n${out}`)));
-  });
-  return { url, child, exited };
+  running = server;
+  if (!server.url) throw new Error(`exited with ${String(await server.exited)}:\n${server.output}`);
+  return server;
 }
 
 describe('a live game when the server is killed with SIGKILL', () => {
   it('loses no action the server answered, and goes on after the restart', async () => {
     let server = await startServer();
-    let client = new TestClient(server.url);
+    let client = new TestClient(server.url!);
     await client.login('streamer');
     const started = await client.post('/api/live-games', { clientSeed: 'crash' });
     expect(started.status).toBe(201);
@@ -88,11 +64,11 @@ describe('a live game when the server is killed with SIGKILL', () => {
         view = res.body;
       }
       // At once, with no other request in between: the answer was sent, so the action must be stored.
-      server.child.kill('SIGKILL');
+      server.kill();
       await server.exited;
       server = await startServer();
       const cookie = client.cookie;
-      client = new TestClient(server.url);
+      client = new TestClient(server.url!);
       client.cookie = cookie;
       const current = await client.get('/api/live-games/current');
       expect(current.status, current.text).toBe(200);
@@ -117,7 +93,7 @@ describe('a live game when the server is killed with SIGKILL', () => {
     expect(view.result).toMatchObject({ outcome: 'won', swapped: true });
     const saved = await client.get('/api/games/my-games');
     expect(saved.body.games.map((g: { clientGameId: string }) => g.clientGameId)).toEqual([view.id]);
-    server.child.kill('SIGKILL');
+    server.kill();
     await server.exited;
     running = undefined;
   }, 120_000);
