@@ -9,8 +9,6 @@ import { playFirstRound, playWholeGame, waitOutLock } from './game';
 /** A signature of Tone's code: the class names it keeps as strings through minification. */
 const TONE_MARK = 'ToneAudioBuffer';
 const RATE = 44_100;
-/** The longest animation frame allowed in the second after the first tap (the issue's target is 50 ms). */
-const FIRST_TAP_BOUND_MS = 120;
 
 /** A press on the page's corner: the first user gesture, which loads and starts Tone. */
 const gesture = (page: Page) => page.mouse.click(3, 3);
@@ -254,68 +252,63 @@ test.describe('sound', () => {
     expect(log.map((e) => e.on)).toEqual([true, false]);
   });
 
-  test('the first tap on a case freezes no frame: the audio context was made while the page was idle', async ({
+  test('the first tap on a case builds no audio context: the one context was made while the page was idle, and the tap resumes it', async ({
     page,
   }) => {
-    // A fresh visitor: a guest straight to the board, every long animation frame recorded.
+    // A fresh visitor: a guest straight to the board. Every AudioContext the page makes is counted, with when
+    // and whether a tap was under way (a context made in the tap is what froze its frame: 70 to 186 ms here).
     await page.addInitScript(() => {
-      sessionStorage.setItem('dond.guest', '1');
-      const frames: Array<{ start: number; duration: number; scripts: string[] }> = [];
-      (window as unknown as { __longFrames: typeof frames }).__longFrames = frames;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<
-          PerformanceEntry & { scripts?: Array<{ sourceURL: string; invoker: string; duration: number }> }
-        >)
-          frames.push({
-            start: entry.startTime,
-            duration: entry.duration,
-            scripts: (entry.scripts ?? []).map(
-              (s) => `${s.invoker} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms`,
-            ),
-          });
-      }).observe({ type: 'long-animation-frame', buffered: true });
+      const made: Array<{ at: number; inTap: boolean }> = [];
+      let tapping = false;
+      const track = window as unknown as { __contexts: typeof made; __made: AudioContext[] };
+      track.__contexts = made;
+      track.__made = [];
+      // Capture phase on the window: set before any of the page's own handlers of the same press run.
+      window.addEventListener('pointerdown', () => (tapping = true), true);
+      window.addEventListener('click', () => setTimeout(() => (tapping = false)), true);
+      const Native = window.AudioContext;
+      window.AudioContext = class extends Native {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          made.push({ at: performance.now(), inTap: tapping });
+          track.__made.push(this);
+        }
+      };
     });
+    await page.addInitScript(() => sessionStorage.setItem('dond.guest', '1'));
     await page.goto('/');
     const case1 = page.getByRole('button', { name: 'Briefcase 1', exact: true });
     await expect(case1).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => window.__dondSound?.prepared().contextState))
       .toBe('suspended');
-    // The music in too: the page is quiet when the visitor taps.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            (file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)),
-            MUSIC_LAYOUT.file,
-          ),
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    await page.waitForTimeout(500);
-    const box = (await case1.boundingBox())!;
+    const contexts = () =>
+      page.evaluate(
+        () => (window as unknown as { __contexts: Array<{ at: number; inTap: boolean }> }).__contexts,
+      );
+    // Before the tap: exactly one context, made without a tap, and Tone not yet built.
+    const before = await contexts();
+    expect(before).toEqual([{ at: expect.any(Number), inTap: false }]);
+    expect((await page.evaluate(() => window.__dondSound!.prepared())).engineBuilt).toBe(false);
     const tapAt = await page.evaluate(() => performance.now());
+    expect(before[0]!.at).toBeLessThan(tapAt);
+
+    const box = (await case1.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect(page.getByRole('button', { name: 'Briefcase 1, your case' })).toBeVisible();
     await expect.poll(() => levels(page).then((l) => l?.contextState)).toBe('running');
-    await page.waitForTimeout(Math.max(0, tapAt + 1000 - (await page.evaluate(() => performance.now()))));
-    const after = await page.evaluate(
-      (t) =>
-        (
-          window as unknown as { __longFrames: Array<{ start: number; duration: number; scripts: string[] }> }
-        ).__longFrames.filter((f) => f.start + f.duration > t && f.start < t + 1000),
-      tapAt,
-    );
-    const longest = Math.max(0, ...after.map((f) => f.duration));
-    console.log(
-      `first tap: longest animation frame in the next second ${longest.toFixed(0)} ms` +
-        (after.length
-          ? ` (${after.map((f) => `${f.duration.toFixed(0)} ms: ${f.scripts.join(', ')}`).join('; ')})`
-          : ''),
-    );
-    // The target is 50 ms; a loaded two-core machine draws the tap's own frame (the board, the music's start)
-    // slower, hence the margin. Made in the tap, the AudioContext and Tone took 70 to 186 ms here.
-    expect(longest).toBeLessThan(FIRST_TAP_BOUND_MS);
+    await expect.poll(() => page.evaluate(() => window.__dondSound!.prepared().engineBuilt)).toBe(true);
+    // After it: Tone plays in that same context (still the only one made, and the one now running); the tap
+    // and Tone's chunk built none of their own.
+    expect(await contexts()).toEqual(before);
+    expect(
+      await page.evaluate(() => {
+        const made = (window as unknown as { __made: AudioContext[] }).__made;
+        return made.length === 1 && made[0]!.state === 'running';
+      }),
+    ).toBe(true);
+    // The tap's frame time is a figure, not a check (a loaded machine draws it slower): bench/board.ts
+    // measures the long animation frames from the first tap on.
   });
 
   test('a case tap clicks as the finger lands; its gift’s sound comes with the server’s answer', async ({
