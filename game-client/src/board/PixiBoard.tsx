@@ -24,7 +24,7 @@ import { enableAccessibleLayer, syncAccessibleLayer } from './accessibility';
 import { layoutBoard } from './layout';
 import { mapPointerThroughTurn } from './pointer';
 import { loadPublishedTuning, playsReduced, useMotionStore } from './motion/motion';
-import { loadBoardFonts } from './preload';
+import { loadBoardFonts } from './fonts';
 import { boardResolution, setBoardResolutionScale } from './scene/canvasTexture';
 import { stageBackground } from './theme';
 import { Scene } from './scene/Scene';

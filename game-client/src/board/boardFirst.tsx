@@ -9,7 +9,7 @@ import { closeEarlyBoard, keepEarlyBoard } from './earlyBoard';
 import { layoutBoard } from './layout';
 import { loadPublishedTuning } from './motion/motion';
 import { boardApplicationOptions, prepareBoardApplication } from './PixiBoard';
-import { loadBoardFonts } from './preload';
+import { loadBoardFonts } from './fonts';
 import { Scene } from './scene/Scene';
 import { whenBoardIdle, whenFirstFrameDrawn } from './stage';
 import { stageBackground } from './theme';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { writeStored } from '../store/browserStorage';
 import { BOARD_LIKELY_KEY } from '../store/storageKeys';
-import { BOARD_FONT_FAMILY, BOARD_FONT_WEIGHTS } from './fonts';
+// fonts.ts holds the font loader so that PixiBoard, which this module loads, never imports it back.
+import { loadBoardFonts } from './fonts';
 import type { PixiBoard } from './PixiBoard';
 
 /**
@@ -9,13 +10,6 @@ import type { PixiBoard } from './PixiBoard';
  * (signed in, or as a guest in this tab) most likely lands on the board again: boardEntry.ts starts fetching
  * the chunk with the page. The login screen clears the hint, so it never loads Pixi.
  */
-
-export function loadBoardFonts(): Promise<unknown> {
-  // Without the Font Loading API (old browsers, jsdom) the board starts with what the page has.
-  const fonts = document.fonts as FontFaceSet | undefined;
-  if (!fonts) return Promise.resolve();
-  return Promise.all(BOARD_FONT_WEIGHTS.map((w) => fonts.load(`${w} 16px "${BOARD_FONT_FAMILY}"`)));
-}
 
 type BoardModule = { PixiBoard: typeof PixiBoard };
 let boardModule: Promise<BoardModule> | undefined;
