@@ -1,4 +1,5 @@
-import type { ViewMode } from '../store/sessionStore';
+import type { ViewMode } from '../store/viewMode';
+import type { Rect } from './geometry';
 import { placeToasts, type ToastPlaces } from './toastPlacement';
 
 /**
@@ -6,12 +7,8 @@ import { placeToasts, type ToastPlaces } from './toastPlacement';
  * the Pixi scene draws (SPEC.md section 2, "Game screen"). No DOM, no Pixi, so it is unit tested alone.
  */
 
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+// Rect lives in geometry.ts, which the toasts' and overlays' placement import without importing the layout.
+export type { Rect } from './geometry';
 
 export interface LayoutInput {
   /** The board area in CSS pixels; on mobile the already-rotated stage. */

@@ -1,4 +1,4 @@
-import type { Rect } from './layout';
+import type { Rect } from './geometry';
 import { actionRow } from './overlays/placement';
 
 /**

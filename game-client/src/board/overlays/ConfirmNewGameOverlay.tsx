@@ -1,8 +1,9 @@
 import { GAME_TEXT, statusLine } from '@dond/shared';
 import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
-import { headingStyle, textStyle } from '../scene/draw';
+import { headingStyle } from '../scene/draw';
 import { COLORS } from '../theme';
+import { OverlayBody } from './OverlayBody';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
 
@@ -43,17 +44,12 @@ export function ConfirmNewGameOverlay({
       title={GAME_TEXT.confirmNewGameTitle}
       titleSize={fonts.overlayTitle}
     >
-      <pixiText
+      <OverlayBody
+        panel={panel}
         text={GAME_TEXT.confirmNewGameText}
-        anchor={{ x: 0.5, y: 0 }}
-        x={cx}
         y={textY}
-        style={textStyle({
-          fontSize: fonts.overlayBody,
-          align: 'center',
-          wordWrap: true,
-          wordWrapWidth: panel.width * 0.85,
-        })}
+        fontSize={fonts.overlayBody}
+        wrap={0.85}
       />
       <pixiText
         text={facts}

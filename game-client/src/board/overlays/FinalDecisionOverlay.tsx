@@ -5,6 +5,7 @@ import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
 import { GOLD_BODY, headingStyle, textStyle, vertical } from '../scene/draw';
 import { COLORS } from '../theme';
+import { OverlayBody } from './OverlayBody';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
 
@@ -86,17 +87,12 @@ export function FinalDecisionOverlay({
       title={GAME_TEXT.finalDecisionTitle}
       titleSize={fonts.overlayTitle}
     >
-      <pixiText
+      <OverlayBody
+        panel={panel}
         text={GAME_TEXT.finalDecisionText}
-        anchor={{ x: 0.5, y: 0 }}
-        x={cx}
         y={textY}
-        style={textStyle({
-          fontSize: fonts.overlayBody,
-          align: 'center',
-          wordWrap: true,
-          wordWrapWidth: panel.width * 0.85,
-        })}
+        fontSize={fonts.overlayBody}
+        wrap={0.85}
       />
       <MiniCase
         x={panel.width * 0.3}
@@ -123,16 +119,13 @@ export function FinalDecisionOverlay({
         edge={COLORS.pink}
         fontSize={Math.round(fonts.overlayBody * 0.85)}
       />
-      <pixiText
+      <OverlayBody
+        panel={panel}
         text={GAME_TEXT.finalDecisionNote}
-        anchor={{ x: 0.5, y: 0 }}
-        x={cx}
         y={noteY}
-        style={textStyle({
-          fontSize: Math.round(fonts.overlayBody * 0.85),
-          fill: COLORS.muted,
-          fontStyle: 'italic',
-        })}
+        fontSize={Math.round(fonts.overlayBody * 0.85)}
+        fill={COLORS.muted}
+        italic
       />
       <Button
         rect={buttons[0]!}

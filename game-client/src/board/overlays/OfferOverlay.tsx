@@ -13,11 +13,11 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useGameStore } from '../../store/gameStore';
 import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
-import { useFitWidth } from '../scene/useFitWidth';
 import { drawCoin, headingStyle, textStyle, vertical } from '../scene/draw';
 import { OfferStrip } from '../show/OfferStrip';
 import { motion } from '../motion/motion';
 import { COLORS } from '../theme';
+import { OverlayBody } from './OverlayBody';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
 import { useTweens } from '../scene/useTweens';
@@ -89,7 +89,6 @@ export function OfferOverlay({
   const averageX = (average / scaleMax) * meterW;
   // One line, shrunk to fit: wrapped, it ran into the average's label and the heading under it.
   const rejectText = ifYouRejectText(casesToOpen);
-  const rejectRef = useFitWidth(panel.width * 0.9, rejectText);
   const averageText = `${SHOW_TEXT.boardAverage} ${formatNumber(Math.round(average))}`;
   const averageStyle = textStyle({ fontSize: bodySize, fill: COLORS.text });
   const averageTextW = CanvasTextMetrics.measureText(averageText, averageStyle).width;
@@ -223,14 +222,7 @@ export function OfferOverlay({
           style={averageStyle}
         />
       </pixiContainer>
-      <pixiText
-        ref={rejectRef}
-        text={rejectText}
-        anchor={0.5}
-        x={cx}
-        y={zReject.y}
-        style={textStyle({ fontSize: bodySize, fill: COLORS.text, align: 'center' })}
-      />
+      <OverlayBody panel={panel} text={rejectText} y={zReject.y} fontSize={bodySize} fit={0.9} middle />
       <pixiText
         text={GAME_TEXT.previousOffers}
         anchor={0.5}

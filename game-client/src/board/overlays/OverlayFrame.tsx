@@ -1,7 +1,7 @@
 import type { Container, Graphics } from 'pixi.js';
 import { Rectangle } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
-import type { Rect } from '../layout';
+import type { Rect } from '../geometry';
 import { COLORS } from '../theme';
 import { motion, type FramedAnimation } from '../motion/motion';
 import { drawPanel, headingStyle } from '../scene/draw';

@@ -6,7 +6,7 @@ import type { BoardLayout } from '../layout';
 import { drawBanker, drawBankerArm, drawBankerDesk, drawBankerGlow, drawTalkArcs } from '../show/bankerArt';
 import { motion } from '../motion/motion';
 import { COLORS } from '../theme';
-import { textStyle } from '../scene/draw';
+import { OverlayBody } from './OverlayBody';
 import { OverlayFrame } from './OverlayFrame';
 import { useTweens } from '../scene/useTweens';
 
@@ -164,12 +164,13 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
         <pixiContainer ref={phone} x={phoneX} y={phoneY}>
           <pixiGraphics draw={drawPhone} />
         </pixiContainer>
-        <pixiText
+        <OverlayBody
+          panel={panel}
           text={GAME_TEXT.bankerPreparing}
-          anchor={0.5}
-          x={panel.width / 2}
           y={textY}
-          style={textStyle({ fontSize: fonts.overlayBody, fill: COLORS.muted })}
+          fontSize={fonts.overlayBody}
+          fill={COLORS.muted}
+          middle
         />
       </OverlayFrame>
     </pixiContainer>

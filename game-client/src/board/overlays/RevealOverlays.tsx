@@ -10,11 +10,15 @@ import {
 } from '@dond/shared';
 import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
-import { headingStyle, textStyle } from '../scene/draw';
+import { headingStyle } from '../scene/draw';
 import { COLORS } from '../theme';
 import { GiftShowcase } from './GiftShowcase';
+import { OverlayBody } from './OverlayBody';
 import { OverlayFrame } from './OverlayFrame';
 import { actionRow } from './placement';
+
+/** The share of the panel's width the closing message wraps at. */
+const MESSAGE_WRAP = 0.86;
 
 function Reveal({
   layout,
@@ -47,7 +51,7 @@ function Reveal({
   const leadY = wonY + wonSize * 1.5;
   const [button] = actionRow(panel, fonts.button, 1);
   // The message sits on the button row and grows upwards as it wraps (about 0.55 em a character).
-  const messageW = panel.width * 0.86;
+  const messageW = panel.width * MESSAGE_WRAP;
   const messageLines = Math.max(1, Math.ceil((message.length * 0.55 * fonts.overlayBody) / messageW));
   const messageY = button!.y - fonts.overlayBody * (0.8 + 1.25 * messageLines);
   const top = lead ? leadY + fonts.overlayBody * 1.4 : leadY;
@@ -75,13 +79,7 @@ function Reveal({
         style={headingStyle(wonSize, COLORS.goldLight)}
       />
       {lead && (
-        <pixiText
-          text={lead}
-          anchor={{ x: 0.5, y: 0 }}
-          x={cx}
-          y={leadY}
-          style={textStyle({ fontSize: fonts.overlayBody, fill: COLORS.muted })}
-        />
+        <OverlayBody panel={panel} text={lead} y={leadY} fontSize={fonts.overlayBody} fill={COLORS.muted} />
       )}
       <GiftShowcase
         animation={animation}
@@ -93,31 +91,23 @@ function Reveal({
       />
       {opened && (
         <>
-          <pixiText
+          <OverlayBody
+            panel={panel}
             text={opened.wonLabel}
-            anchor={{ x: 0.5, y: 0 }}
             x={giftX}
             y={top}
-            style={textStyle({
-              fontSize: bodyFont,
-              fill: COLORS.cyan,
-              align: 'center',
-              wordWrap: true,
-              wordWrapWidth: panel.width * 0.38,
-            })}
+            fontSize={bodyFont}
+            fill={COLORS.cyan}
+            wrap={0.38}
           />
-          <pixiText
+          <OverlayBody
+            panel={panel}
             text={opened.label}
-            anchor={{ x: 0.5, y: 0 }}
             x={panel.width * 0.7}
             y={top}
-            style={textStyle({
-              fontSize: bodyFont,
-              fill: COLORS.muted,
-              align: 'center',
-              wordWrap: true,
-              wordWrapWidth: panel.width * 0.38,
-            })}
+            fontSize={bodyFont}
+            fill={COLORS.muted}
+            wrap={0.38}
           />
           <GiftShowcase
             animation={animation}
@@ -129,18 +119,13 @@ function Reveal({
           />
         </>
       )}
-      <pixiText
+      <OverlayBody
+        panel={panel}
         text={message}
-        anchor={{ x: 0.5, y: 0 }}
-        x={cx}
         y={messageY}
-        style={textStyle({
-          fontSize: fonts.overlayBody,
-          fill: COLORS.cyan,
-          align: 'center',
-          wordWrap: true,
-          wordWrapWidth: messageW,
-        })}
+        fontSize={fonts.overlayBody}
+        fill={COLORS.cyan}
+        wrap={MESSAGE_WRAP}
       />
       <Button rect={button!} label={action} fontSize={Math.round(fonts.button * 1.2)} onPress={onAction} />
     </OverlayFrame>

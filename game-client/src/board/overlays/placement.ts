@@ -1,4 +1,4 @@
-import type { Rect } from '../layout';
+import type { Rect } from '../geometry';
 
 /** `count` buttons side by side along the bottom of an overlay panel, in the panel's own space. */
 export function actionRow(panel: Rect, buttonFont: number, count: number): Rect[] {
