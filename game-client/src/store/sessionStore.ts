@@ -1,9 +1,10 @@
 import { create } from 'zustand';
 import { readStored, writeStored } from './browserStorage';
 import { GUEST_KEY, VIEW_MODE_KEY } from './storageKeys';
-import { readViewMode, storedViewMode, viewModeForViewport } from './viewMode';
+import { readViewMode, storedViewMode, viewModeForViewport, type ViewMode } from './viewMode';
 
-export type ViewMode = 'desktop' | 'tablet' | 'mobile';
+// The type lives with the rules that choose a mode; re-exported for the screens that read it from here.
+export type { ViewMode };
 export const VIEW_MODES: ReadonlyArray<{ mode: ViewMode; label: string; hint: string }> = [
   { mode: 'desktop', label: 'Desktop', hint: 'The full board for a desktop or an OBS capture' },
   { mode: 'tablet', label: 'iPad (BETA)', hint: 'Rows of five cases and a collapsible controls panel' },

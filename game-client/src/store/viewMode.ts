@@ -1,6 +1,8 @@
-import type { ViewMode } from './sessionStore';
 import { readStored } from './browserStorage';
 import { VIEW_MODE_KEY } from './storageKeys';
+
+/** How the board is laid out (decision 0016). */
+export type ViewMode = 'desktop' | 'tablet' | 'mobile';
 
 /**
  * The view mode a first visit gets from its viewport, in CSS pixels (decision 0016). Width decides: a phone
