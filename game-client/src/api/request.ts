@@ -27,10 +27,37 @@ export function serverMessage(error: unknown): string | null {
   return error instanceof HttpError ? error.serverMessage : null;
 }
 
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const res = await fetch(url, {
+/**
+ * How a request reaches the API: the page's own fetch (same origin, its cookie), or, for a headless test in
+ * Node, a server's base URL and a signed-in session's cookie.
+ */
+export interface ApiTransport {
+  fetch(url: string, init: RequestInit): Promise<Response>;
+}
+
+export const browserTransport: ApiTransport = {
+  fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+};
+
+/** A transport to the API at `baseUrl` (e.g. http://127.0.0.1:4000) as the session of `cookie`. */
+export function serverTransport(baseUrl: string, cookie = ''): ApiTransport {
+  return {
+    fetch: (url, init) =>
+      fetch(new URL(url, baseUrl), {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) },
+      }),
+  };
+}
+
+export async function apiRequest(
+  method: string,
+  url: string,
+  data?: unknown,
+  transport: ApiTransport = browserTransport,
+): Promise<Response> {
+  const res = await transport.fetch(url, {
     method,
-    credentials: 'include',
     headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
     body: data !== undefined ? JSON.stringify(data) : undefined,
   });
@@ -44,8 +71,9 @@ export async function apiJson<T>(
   url: string,
   data: unknown,
   schema: { parse(value: unknown): T },
+  transport: ApiTransport = browserTransport,
 ): Promise<T> {
-  const res = await apiRequest(method, url, data);
+  const res = await apiRequest(method, url, data, transport);
   return schema.parse(await res.json());
 }
 

@@ -11,7 +11,8 @@ import {
   type LiveGamePublic,
 } from '@dond/shared';
 import { takeEarlyRead } from '../api/early';
-import { apiJson, apiRequest, HttpError } from '../api/request';
+import { apiJson, apiRequest, browserTransport, HttpError, type ApiTransport } from '../api/request';
+import { realClock, type Clock } from '../game/clock';
 import { CURRENT_LIVE_GAME_URL } from './storageKeys';
 
 /**
@@ -74,19 +75,31 @@ export const waitingLink: GameLink = {
   },
 };
 
+/** Where the server's calls go and on which clock their retries wait: the page's, or a test's. */
+export interface ServerLink {
+  api: ApiTransport;
+  clock: Clock;
+}
+
+const pageServer: ServerLink = { api: browserTransport, clock: realClock };
+
 /** A signed-in player's live game on the server. */
-export function remoteLink(hooks: RemoteHooks): GameLink {
+export function remoteLink(hooks: RemoteHooks, server: ServerLink = pageServer): GameLink {
   return {
     kind: 'remote',
     async act(view, action) {
       const url = `/api/live-games/${view.id}/actions`;
       try {
-        return await retrying(() => apiJson('POST', url, { seq: view.seq, ...action }, parseView), hooks);
+        return await retrying(
+          () => apiJson('POST', url, { seq: view.seq, ...action }, parseView, server.api),
+          hooks,
+          server.clock,
+        );
       } catch (error) {
         if (!hooks.stillWanted()) throw new ActionRefused('the game was left');
         if (error instanceof HttpError && error.status === 409) {
           // Another tab, or an attempt whose answer was lost, went first: the server's state decides.
-          const current = await currentLiveGame();
+          const current = await currentLiveGame(server);
           if (current && current.id === view.id && current.seq === view.seq + 1) return current;
           throw new ActionRefused(error.serverMessage ?? error.message);
         }
@@ -100,7 +113,11 @@ export function remoteLink(hooks: RemoteHooks): GameLink {
  * A call to the server, made again while it fails for want of a connection (behind 'Reconnecting...', with
  * back-off) and while it is still wanted; any other failure is thrown at once.
  */
-export async function retrying<T>(call: () => Promise<T>, hooks: RemoteHooks): Promise<T> {
+export async function retrying<T>(
+  call: () => Promise<T>,
+  hooks: RemoteHooks,
+  clock: Clock = realClock,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = await call();
@@ -112,18 +129,22 @@ export async function retrying<T>(call: () => Promise<T>, hooks: RemoteHooks): P
         throw error;
       }
       if (attempt === 1) hooks.onReconnecting(true);
-      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, retryDelayMs(attempt)));
     }
   }
 }
 
 /** Starts a live game on the server (abandoning the player's unfinished one). */
-export function startLiveGame(customGiftSetId: number | null): Promise<LiveGamePublic> {
+export function startLiveGame(
+  customGiftSetId: number | null,
+  server: ServerLink = pageServer,
+): Promise<LiveGamePublic> {
   return apiJson(
     'POST',
     '/api/live-games',
     { clientSeed: randomClientSeed(), ...(customGiftSetId ? { customGiftSetId } : {}) },
     parseView,
+    server.api,
   );
 }
 
@@ -131,25 +152,25 @@ export function startLiveGame(customGiftSetId: number | null): Promise<LiveGameP
  * Tells the player's other screens (the stages, the deck) that CONTINUE closed this DEAL's reveal. A presentation
  * step only: a lost call leaves the reveal up on a stage until the next game, nothing of the game changes.
  */
-export function continueAfterDeal(id: string): Promise<unknown> {
-  return apiRequest('POST', `/api/live-games/${id}/continue`);
+export function continueAfterDeal(id: string, server: ServerLink = pageServer): Promise<unknown> {
+  return apiRequest('POST', `/api/live-games/${id}/continue`, undefined, server.api);
 }
 
 /** How long after the page started the head's read of the game in progress may stand for a fresh one. */
 const EARLY_LIVE_GAME_MS = 10_000;
 
 /** The player's unfinished live game, or null. */
-export async function currentLiveGame(): Promise<LiveGamePublic | null> {
+export async function currentLiveGame(server: ServerLink = pageServer): Promise<LiveGamePublic | null> {
   // The read the page's head started for a returning player, when the board asks for it as the page opens: a
   // game (200) or none (404). Anything else, or later, is asked again.
-  const early = takeEarlyRead('liveGame');
+  const early = server.api === browserTransport ? takeEarlyRead('liveGame') : undefined;
   if (early && performance.now() < EARLY_LIVE_GAME_MS) {
     const answer = await early.catch(() => undefined);
     if (answer?.status === 404) return null;
     if (answer?.ok) return parseView.parse(await answer.json());
   }
   try {
-    return await apiJson('GET', CURRENT_LIVE_GAME_URL, undefined, parseView);
+    return await apiJson('GET', CURRENT_LIVE_GAME_URL, undefined, parseView, server.api);
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
