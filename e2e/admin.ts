@@ -75,8 +75,8 @@ export async function playerSession(
 /** A browser test's API session as the headless player's HTTP client (api/src/testing/games.ts). */
 export function liveClient(session: APIRequestContext): LiveGameClient {
   return {
-    async post(url, body) {
-      const res = await session.post(url, { data: body });
+    async post(url, body, headers) {
+      const res = await session.post(url, { data: body, headers });
       const text = await res.text();
       let parsed: unknown;
       try {

@@ -1,36 +1,14 @@
 // The verify page (issue 17): a live game played through the API, then checked at /verify/{id} by the
 // browser's own WebCrypto, signed in and signed out; a tampered proof named; an unknown id; a game in progress.
 import { randomUUID } from 'node:crypto';
-import {
-  formatCount,
-  giftById,
-  nextPlannedAction,
-  type LiveGamePublic,
-  type LiveGameVerify,
-  type PlayPlan,
-} from '@dond/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { formatCount, giftById, type LiveGameVerify } from '@dond/shared';
+import type { Page } from '@playwright/test';
+import { playLiveGame } from '../api/src/testing/games';
+import { liveClient } from './admin';
 import { expect, shot, test, type TestUser } from './fixtures';
 
-/** Starts a live game and plays it with the one headless player until it is over (or `stopAfter` actions). */
-async function playLiveGame(
-  request: APIRequestContext,
-  plan: PlayPlan,
-  stopAfter = Infinity,
-): Promise<LiveGamePublic> {
-  const started = await request.post('/api/live-games', { data: { clientSeed: 'e2e_verify' } });
-  expect(started.status(), await started.text()).toBe(201);
-  let game = (await started.json()) as LiveGamePublic;
-  for (let action = nextPlannedAction(game, plan); action && game.seq < stopAfter;) {
-    const res = await request.post(`/api/live-games/${game.id}/actions`, {
-      data: { seq: game.seq, ...action },
-    });
-    expect(res.ok(), `${action.type} ${action.case ?? ''}: ${res.status()} ${await res.text()}`).toBe(true);
-    game = (await res.json()) as LiveGamePublic;
-    action = nextPlannedAction(game, plan);
-  }
-  return game;
-}
+/** The games' clientSeed, as a player may choose one (the server's seed stays random). */
+const VERIFY_SEED = { clientSeed: 'e2e_verify' };
 
 /**
  * The player's session for the page's browser (the real login call), without opening the board: the board
@@ -55,7 +33,11 @@ const verdict = (page: Page, name: string) => page.getByRole('heading', { level:
 test('a finished live game is Verified by the browser, signed in and signed out', async ({ page, users }) => {
   const player = await users.create();
   await logIn(page, player);
-  const game = await playLiveGame(page.request, { pick: 5, swap: true });
+  const { view: game } = await playLiveGame(liveClient(page.request), {
+    ...VERIFY_SEED,
+    pick: 5,
+    swap: true,
+  });
   expect(game.result?.outcome).toBe('won');
 
   await page.goto(`/verify/${game.id}`);
@@ -79,7 +61,11 @@ test('a finished live game is Verified by the browser, signed in and signed out'
 test('a proof with one case changed names the case and what it should hold', async ({ page, users }) => {
   const player = await users.create();
   await logIn(page, player);
-  const game = await playLiveGame(page.request, { pick: 12, dealInRound: 3 });
+  const { view: game } = await playLiveGame(liveClient(page.request), {
+    ...VERIFY_SEED,
+    pick: 12,
+    dealInRound: 3,
+  });
   expect(game.result?.outcome).toBe('banker_accepted');
 
   let real: LiveGameVerify | undefined;
@@ -112,7 +98,12 @@ test('a game in progress shows its commitment and waits for the seed', async ({ 
   const player = await users.create();
   await logIn(page, player);
   // The pick and the six opens of round 1: the banker's offer is on the table.
-  const game = await playLiveGame(page.request, { pick: 9 }, 7);
+  const { view: game } = await playLiveGame(liveClient(page.request), {
+    ...VERIFY_SEED,
+    pick: 9,
+    until: 'offer',
+  });
+  expect(game.seq).toBe(7);
   expect(game.phase).toBe('offer');
 
   await page.goto(`/verify/${game.id}`);

@@ -12,12 +12,33 @@ import {
   startSession,
   type LiveAction,
   type LiveGamePublic,
+  type LivePhase,
   type PlayPlan as SharedPlayPlan,
   type SavedGamePayload,
 } from '@dond/shared';
-/** What playLiveGame needs of an HTTP client: a TestClient, or an adapter of a browser test's request context. */
+/**
+ * What playLiveGame needs of an HTTP client: a TestClient, an adapter of a browser test's request context
+ * (e2e/admin.ts's liveClient), or the benchmarks' node:http caller. URLs are the API's paths (`/api/...`).
+ */
 export interface LiveGameClient {
-  post(url: string, body: object): Promise<{ status: number; body: any; text: string }>;
+  post(
+    url: string,
+    body: object,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; text: string }>;
+}
+
+/**
+ * Where a game played through the API stops, at the first state (the start's included) that is: in that phase;
+ * of that round (and in `phase` if given); or `seq` actions in. A browser test starts its game there and lets the
+ * board resume it. A game that ends first is an error: the plan never reaches the stop.
+ */
+export type LivePlayStop = LivePhase | { round: number; phase?: LivePhase } | { seq: number };
+
+function stopsAt(view: LiveGamePublic, until: LivePlayStop): boolean {
+  if (typeof until === 'string') return view.phase === until;
+  if ('seq' in until) return view.seq >= until.seq;
+  return view.round === until.round && (until.phase === undefined || view.phase === until.phase);
 }
 
 export interface PlayPlan extends Omit<SharedPlayPlan, 'choose'> {
@@ -28,6 +49,8 @@ export interface PlayPlan extends Omit<SharedPlayPlan, 'choose'> {
   customGiftSetId?: number | null;
   /** Through the API: the clientSeed to start with (the server makes one otherwise). */
   clientSeed?: string;
+  /** Through the API: headers sent with each action (X-Screen-Id: the screen the actions come from). */
+  headers?: Record<string, string>;
 }
 
 /** The shared plan, opening cases in a seeded random order so that games vary. */
@@ -67,13 +90,18 @@ export function payloadOf(
   };
 }
 
-export interface LiveGamePlayed {
+export interface LiveGameInPlay {
   id: string;
-  /** The save payload of the finished game (liveGameId and clientGameId are the live game's id). */
-  payload: SavedGamePayload;
+  /** The last answer: the state the game was left in. */
+  view: LiveGamePublic;
   /** Every answer, the start's first. */
   views: LiveGamePublic[];
   actions: LiveAction[];
+}
+
+export interface LiveGamePlayed extends LiveGameInPlay {
+  /** The save payload of the finished game (liveGameId and clientGameId are the live game's id). */
+  payload: SavedGamePayload;
 }
 
 /** Fails with the answer when a call does not answer as a game should. */
@@ -86,8 +114,19 @@ function expectState(
   return res.body as LiveGamePublic;
 }
 
-/** Starts a live game as the signed-in `client` and plays it to its end through the API. */
-export async function playLiveGame(client: LiveGameClient, plan: PlayPlan = {}): Promise<LiveGamePlayed> {
+/**
+ * Starts a live game as the signed-in `client` and plays it through the API: to its end, or with `until` to the
+ * first state that stop names (left there, in progress, for the board or a stage to take over).
+ */
+export async function playLiveGame(client: LiveGameClient, plan?: PlayPlan): Promise<LiveGamePlayed>;
+export async function playLiveGame(
+  client: LiveGameClient,
+  plan: PlayPlan & { until: LivePlayStop },
+): Promise<LiveGameInPlay>;
+export async function playLiveGame(
+  client: LiveGameClient,
+  plan: PlayPlan & { until?: LivePlayStop } = {},
+): Promise<LiveGameInPlay> {
   const start: Record<string, unknown> = {};
   if (plan.clientSeed !== undefined) start.clientSeed = plan.clientSeed;
   if (plan.customGiftSetId != null) start.customGiftSetId = plan.customGiftSetId;
@@ -95,13 +134,30 @@ export async function playLiveGame(client: LiveGameClient, plan: PlayPlan = {}):
   const views = [view];
   const actions: LiveAction[] = [];
   const player = sharedPlan(plan);
-  for (let action = nextPlannedAction(view, player); action; action = nextPlannedAction(view, player)) {
-    const res = await client.post(`/api/live-games/${view.id}/actions`, { seq: view.seq, ...action });
+  const { until } = plan;
+  for (;;) {
+    if (until !== undefined && stopsAt(view, until)) return { id: view.id, view, views, actions };
+    const action = nextPlannedAction(view, player);
+    if (!action) break;
+    const res = await client.post(
+      `/api/live-games/${view.id}/actions`,
+      { seq: view.seq, ...action },
+      plan.headers,
+    );
     view = expectState(res, 200, `${action.type} at seq ${view.seq}`);
     views.push(view);
     actions.push(action);
   }
-  return { id: view.id, payload: payloadOf(view, actions, plan.customGiftSetId ?? null), views, actions };
+  if (until !== undefined)
+    throw new Error(`the game ended (seq ${view.seq}) before ${JSON.stringify(until)}`);
+  const played: LiveGamePlayed = {
+    id: view.id,
+    view,
+    views,
+    actions,
+    payload: payloadOf(view, actions, plan.customGiftSetId ?? null),
+  };
+  return played;
 }
 
 /** Plays a game through the API and answers its save payload (for POST /api/games or a backup). */

@@ -194,6 +194,30 @@ describe('GET /api/live-games/current', () => {
     await act(fresh, view.id, { seq: 7, type: 'deal' });
     expect((await fresh.get('/api/live-games/current')).status).toBe(404);
   });
+
+  it('holds a game left where the helper stopped it: the board resumes it from there', async () => {
+    // The stops browser tests start their games at (testing/games.ts's `until`).
+    const stops = [
+      ['offer', { phase: 'offer', round: 1, seq: 7 }],
+      [
+        { round: 3, phase: 'offer' },
+        { phase: 'offer', round: 3 },
+      ],
+      ['final-choice', { phase: 'final-choice', result: null }],
+      [{ seq: 3 }, { phase: 'elimination', seq: 3 }],
+    ] as const;
+    for (const [until, expected] of stops) {
+      const { view, views, actions } = await playLiveGame(player, { seed: 60, until });
+      expect(view).toMatchObject(expected);
+      expect(views.at(-1)).toBe(view);
+      expect(actions).toHaveLength(view.seq);
+      expect((await player.get('/api/live-games/current')).body).toEqual(view);
+    }
+    // A plan that ends the game first never reaches its stop.
+    await expect(playLiveGame(player, { seed: 61, dealInRound: 1, until: 'final-choice' })).rejects.toThrow(
+      /ended .* before "final-choice"/,
+    );
+  });
 });
 
 describe('POST /api/live-games/{id}/actions', () => {
