@@ -1,0 +1,58 @@
+import { nextPlannedAction, TIMINGS } from '@dond/shared';
+import { afterEach, expect, it, vi } from 'vitest';
+import { timingRules } from './testing/timingRules';
+import { dealt, timedGame } from './testing/timedGame';
+
+// The guest's game in the tab: every client timing of SPEC.md section 9 on the controller's manual clock.
+timingRules("a guest's game", () => timedGame());
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+it('plays a whole game headless with no real timer: the clock runs the game, real time stays small', async () => {
+  const game = timedGame();
+  await dealt(game);
+  // Every wait of the game is the controller's clock's: not one real timer is set while it plays.
+  const realTimers = vi.spyOn(globalThis, 'setTimeout');
+  const started = { clock: game.clock.now(), real: performance.now() };
+  const plan = { pick: 13, swap: false };
+  let taps = 0;
+  for (let steps = 0; game.ctl.getState().overlay !== 'finalReveal' && steps < 200; steps++) {
+    const { view, overlay } = game.ctl.getState();
+    const action = nextPlannedAction(view, plan);
+    if (overlay === 'finalDecision' && action) game.ctl.keepOrSwap(action.type === 'swap');
+    else if (overlay === 'offer') game.ctl.noDeal();
+    else if (action?.case !== undefined && (view.phase === 'selection' || view.phase === 'elimination')) {
+      game.ctl.tapCase(action.case);
+      taps++;
+    }
+    // Each step waits as little as the rules let it: the lock, or the phone, the dialog, the reveal.
+    const { overlay: next, game: board } = game.ctl.getState();
+    game.clock.advance(
+      next === 'phone'
+        ? TIMINGS.phoneOverlayMs
+        : board.gamePhase === 'final-reveal'
+          ? TIMINGS.revealDialogAfterRevealMs
+          : TIMINGS.interactionLockMs,
+    );
+  }
+  const played = { clock: game.clock.now() - started.clock, real: performance.now() - started.real };
+  expect(game.ctl.getState().overlay).toBe('finalReveal');
+  expect(game.since(0).filter((what) => what === 'gameOver')).toHaveLength(1);
+  expect(realTimers).not.toHaveBeenCalled();
+  // The taps (the pick and every case but the last), each offer rung for 2 s, the final decision's 1 s and the
+  // reveal's 0.5 s and 1 s: at least that much time went by on the game's clock.
+  const offers = game.ctl.getState().game.offerHistory.length;
+  const least =
+    taps * TIMINGS.interactionLockMs +
+    offers * TIMINGS.phoneOverlayMs +
+    TIMINGS.finalDialogDelayMs +
+    TIMINGS.finalChoiceToRevealMs +
+    TIMINGS.revealDialogAfterRevealMs;
+  expect(played.clock).toBeGreaterThanOrEqual(least);
+  console.log(
+    `a whole guest's game: ${taps} taps, ${offers} offers; ${(played.clock / 1000).toFixed(1)} s on the game's clock, ${played.real.toFixed(0)} ms of real time`,
+  );
+  game.dispose();
+});
