@@ -1,11 +1,31 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render as renderUi, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emitBoardEvents } from '../store/boardEvents';
-import { useGameStore } from '../store/gameStore';
+import { createGameController, type GameController } from '../game/controller';
+import type { BoardEvent, BoardEventListener } from '../game/events';
+import { GameProvider } from '../game/GameProvider';
 import { AudioPanel } from './AudioPanel';
 import { MUSIC_ENABLED_KEY } from './messages';
 import { SoundProvider, useSound } from './SoundProvider';
 import type { Engine, EngineLoader, Preparer } from './soundSystem';
+
+// The screen's game under the provider: a real controller whose state the tests set, and whose event stream
+// they feed with the moments they play (the controller's own timing is tested in game/controller.test.ts).
+const real = createGameController();
+const useGameStore = real.store;
+const listeners = new Set<BoardEventListener>();
+const game: GameController = {
+  ...real,
+  on(listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+function emitBoardEvents(events: readonly BoardEvent[]) {
+  for (const event of events) for (const listener of [...listeners]) listener(event);
+}
+const render = (ui: ReactNode) =>
+  renderUi(ui, { wrapper: ({ children }) => <GameProvider controller={game}>{children}</GameProvider> });
 
 function fakeEngine() {
   const calls: string[] = [];

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { GamePhase, SoundCue } from '@dond/shared';
-import { onBoardEvent, type BoardEvent } from '../store/boardEvents';
-import { useGameStore, type GameStore } from '../store/gameStore';
+import type { GameControllerState } from '../game/controller';
+import type { BoardEvent } from '../game/events';
+import { useGameController } from '../game/GameProvider';
 import type { SoundSystem } from './soundSystem';
 
 /** The cues each of the board's events plays (SPEC.md section 4); the controller times the banker's chord. */
@@ -35,14 +36,15 @@ const TENSE_PHASES: readonly GamePhase[] = ['phone-ringing', 'offer'];
  * through the call.
  */
 export function useGameSounds(system: Pick<SoundSystem, 'play' | 'setRinging' | 'setTension'>): void {
+  const controller = useGameController();
   useEffect(() => {
-    const follow = (state: GameStore) => {
+    const follow = (state: GameControllerState) => {
       system.setRinging(state.overlay === 'phone');
       system.setTension(TENSE_PHASES.includes(state.game.gamePhase));
     };
-    follow(useGameStore.getState());
-    const unsubscribe = useGameStore.subscribe(follow);
-    const stopEvents = onBoardEvent((event) => {
+    follow(controller.getState());
+    const unsubscribe = controller.subscribe(follow);
+    const stopEvents = controller.on((event) => {
       for (const cue of cuesFor(event)) system.play(cue);
     });
     return () => {
@@ -51,5 +53,5 @@ export function useGameSounds(system: Pick<SoundSystem, 'play' | 'setRinging' | 
       system.setRinging(false);
       system.setTension(false);
     };
-  }, [system]);
+  }, [system, controller]);
 }

@@ -23,7 +23,7 @@ import {
 import { useId, useMemo, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { selectBoardView } from './boardView';
-import { useGameStore } from '../store/gameStore';
+import { useGame } from '../game/GameProvider';
 import { useSessionStore } from '../store/sessionStore';
 import { useShowStore } from '../store/showStore';
 
@@ -59,7 +59,7 @@ function ValueList({ title, gifts, opened }: { title: string; gifts: Gift[]; ope
  */
 export function BoardMirror() {
   // Only what it shows: the lock and a case waiting for the server change nothing here.
-  const { game, overlay, caseReveal } = useGameStore(
+  const { game, overlay, caseReveal } = useGame(
     useShallow((s) => ({ game: s.game, overlay: s.overlay, caseReveal: s.caseReveal })),
   );
   const viewMode = useSessionStore((s) => s.viewMode);

@@ -16,7 +16,7 @@ import {
   type Application as PixiApplication,
 } from 'pixi.js';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useGameStore } from '../store/gameStore';
+import { GameProvider, useGameController } from '../game/GameProvider';
 import { useSessionStore } from '../store/sessionStore';
 import { useBoxSize } from '../ui/useBoxSize';
 import type { ViewMode } from '../store/sessionStore';
@@ -144,6 +144,7 @@ export function PixiBoard({
   // shows beside the text. Set before Pixi starts (the stage mounts the board once it has its first state).
   if (stage) setBoardResolutionScale(Math.max(1, stage.shownScale));
   const fontsReady = useFontsReady();
+  const game = useGameController();
   const chosenMode = useSessionStore((s) => s.viewMode);
   // The tuning studio's sandbox (a stage: it takes no input) shows every mode; a streamer's stage the desktop one.
   const viewMode = forcedMode ?? (stage ? 'desktop' : chosenMode);
@@ -185,8 +186,15 @@ export function PixiBoard({
     return () => closeEarlyBoard(early);
   }, [early]);
   useLayoutEffect(() => {
-    if (early && layout) void early.root.render(<Scene layout={layout} />, boardApplicationOptions(layout));
-  }, [early, layout]);
+    if (early && layout)
+      void early.root.render(
+        // The early board's root is its own React tree: the screen's game is handed to it by hand.
+        <GameProvider controller={game}>
+          <Scene layout={layout} />
+        </GameProvider>,
+        boardApplicationOptions(layout),
+      );
+  }, [early, layout, game]);
   // Where the game screen's board sits, for the next load to draw it there before the app (boardBox.ts).
   useEffect(() => {
     const el = host.current;
@@ -206,10 +214,10 @@ export function PixiBoard({
   // that a busy machine fires late; written directly, so the lock re-renders nothing.
   useEffect(
     () =>
-      useGameStore.subscribe((s) => {
+      game.subscribe((s) => {
         if (host.current) host.current.dataset.locked = String(s.locked);
       }),
-    [],
+    [game],
   );
   // The published tuning (issue 19) comes with the page; until then the board moves with the defaults.
   useEffect(() => void loadPublishedTuning(), []);

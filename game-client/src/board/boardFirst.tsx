@@ -2,7 +2,8 @@ import { createRoot } from '@pixi/react';
 import { DOMAdapter, type Application } from 'pixi.js';
 import { checkSessionBeforeApp } from '../api/auth';
 import { giftsForGame, readCustomGiftSetBeforeApp } from '../api/gifts';
-import { useGameStore } from '../store/gameStore';
+import { earlyGame } from '../game/earlyGame';
+import { GameProvider } from '../game/GameProvider';
 import { useSessionStore } from '../store/sessionStore';
 import type { BoardBox } from './boardBox';
 import { closeEarlyBoard, keepEarlyBoard } from './earlyBoard';
@@ -83,13 +84,13 @@ export async function drawBoardBeforeApp({
     const fonts = Promise.race([loadBoardFonts(), wait(FONTS_WAIT_MS)]);
     void loadPublishedTuning();
     if (guest) {
-      useGameStore.getState().startGameBeforeApp(giftsForGame(null).gifts);
+      earlyGame().startGameBeforeApp(giftsForGame(null).gifts);
     } else {
       const user = await checkSessionBeforeApp();
       if (!user || gaveUp) return false;
       const set = await readCustomGiftSetBeforeApp().catch(() => null);
       const { gifts, customGiftSetId } = giftsForGame(set?.customGiftSet ?? null);
-      useGameStore.getState().startGameBeforeApp(gifts, { customGiftSetId });
+      earlyGame().startGameBeforeApp(gifts, { customGiftSetId });
     }
     const layout = layoutBoard({ width: box.w, height: box.h, mode: useSessionStore.getState().viewMode });
     holder.className = 'pixi-board';
@@ -106,7 +107,13 @@ export async function drawBoardBeforeApp({
     run.started = { app, root };
     await fonts;
     if (gaveUp) return false;
-    await root.render(<Scene layout={layout} />, options);
+    // The game screen takes this controller over (game/earlyGame.ts) and renders the same tree into this root.
+    await root.render(
+      <GameProvider controller={earlyGame()}>
+        <Scene layout={layout} />
+      </GameProvider>,
+      options,
+    );
     await whenFirstFrameDrawn();
     return true;
   })().catch((error: unknown) => {

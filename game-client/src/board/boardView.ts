@@ -10,7 +10,7 @@ import {
   type GameState,
   type Gift,
 } from '@dond/shared';
-import type { Overlay } from '../store/gameStore';
+import type { Overlay } from '../game/controller';
 import type { ViewMode } from '../store/sessionStore';
 
 /**

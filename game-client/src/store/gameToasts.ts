@@ -1,13 +1,13 @@
 import { GAME_TOASTS, roundStartsToast } from '@dond/shared';
 import { toast, useToastStore } from '../ui/toastStore';
-import { onBoardEvent } from './boardEvents';
+import type { GameController } from '../game/controller';
 
 export const RECONNECTING = 'Reconnecting...';
 
-/** The toasts of the game's moments (SPEC.md section 4) and of its connection, from the board's events. */
-export function toastBoardEvents(): () => void {
+/** The toasts of the game's moments (SPEC.md section 4) and of its connection, from a screen's game events. */
+export function toastBoardEvents(controller: Pick<GameController, 'on'>): () => void {
   let reconnecting: string | null = null;
-  const stop = onBoardEvent((event) => {
+  const stop = controller.on((event) => {
     switch (event.type) {
       case 'dealAccepted':
         toast(GAME_TOASTS.gameComplete);

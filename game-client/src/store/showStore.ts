@@ -1,6 +1,6 @@
 import { celebrationFor, type Celebration } from '@dond/shared';
 import { create } from 'zustand';
-import type { GameStore, Overlay } from './gameStore';
+import type { GameControllerState, Overlay } from '../game/controller';
 
 /** The celebration on show (a burst of confetti and its banner), for the canvas and its DOM mirror. */
 export interface ShowStore {
@@ -38,8 +38,8 @@ const CELEBRATED: ReadonlySet<Overlay> = new Set(['phone', 'dealReveal', 'finalR
  * rules' helper says so, none once a new game is dealt. Pure, for the tests.
  */
 export function celebrationChange(
-  next: Pick<GameStore, 'overlay' | 'game'>,
-  before: Pick<GameStore, 'overlay' | 'game'>,
+  next: Pick<GameControllerState, 'overlay' | 'game'>,
+  before: Pick<GameControllerState, 'overlay' | 'game'>,
 ): Celebration | 'end' | null {
   if (next.game.clientGameId !== before.game.clientGameId) return 'end';
   if (next.overlay === before.overlay || next.overlay === null || !CELEBRATED.has(next.overlay)) return null;

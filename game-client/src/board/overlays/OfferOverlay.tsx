@@ -10,7 +10,7 @@ import {
 } from '@dond/shared';
 import { CanvasTextMetrics, type Graphics, type Text } from 'pixi.js';
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useGameStore } from '../../store/gameStore';
+import { useGame } from '../../game/GameProvider';
 import type { BoardLayout } from '../layout';
 import { Button } from '../scene/Button';
 import { drawCoin, headingStyle, textStyle, vertical } from '../scene/draw';
@@ -51,7 +51,7 @@ export function OfferOverlay({
   onNoDeal: () => void;
 }) {
   const { overlay: panel, fonts } = layout;
-  const average = useGameStore((s) => boardAverage(s.game));
+  const average = useGame((s) => boardAverage(s.game));
   const share = offerShareOfAverage(offer, average);
   const steps = useMemo(() => offerSteps([...previousOffers, offer]), [previousOffers, offer]);
   const amount = useRef<Text>(null);

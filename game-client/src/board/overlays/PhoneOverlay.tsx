@@ -1,7 +1,7 @@
 import { GAME_TEXT, isSlowOpen, TIMINGS } from '@dond/shared';
 import type { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useGameStore } from '../../store/gameStore';
+import { useGameController } from '../../game/GameProvider';
 import type { BoardLayout } from '../layout';
 import { drawBanker, drawBankerArm, drawBankerDesk, drawBankerGlow, drawTalkArcs } from '../show/bankerArt';
 import { motion } from '../motion/motion';
@@ -27,7 +27,8 @@ export function PhoneOverlay({ layout }: { layout: BoardLayout }) {
   const banker = useRef<Container>(null);
   const arm = useRef<Container>(null);
   const talk = useRef<Container>(null);
-  const afterSlowOpen = useRef(isSlowOpen(useGameStore.getState().game)).current;
+  const game = useGameController();
+  const afterSlowOpen = useRef(isSlowOpen(game.getState().game)).current;
   const top = fonts.overlayTitle * 2.2;
   const textY = panel.height - fonts.overlayBody * 2.2;
   const room = textY - fonts.overlayBody - top;

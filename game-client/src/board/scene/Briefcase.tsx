@@ -1,7 +1,7 @@
 import { formatNumber, GAME_TEXT, isSlowOpen, type Gift } from '@dond/shared';
 import { type Container, type Graphics, Rectangle } from 'pixi.js';
 import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useGameStore } from '../../store/gameStore';
+import { useGame } from '../../game/GameProvider';
 import type { Rect } from '../layout';
 import { motion } from '../motion/motion';
 import { COLORS } from '../theme';
@@ -43,13 +43,13 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
   const inside = useRef<Container>(null);
   const body = useRef<Container>(null);
   // The game it shows: a case opened in another game (a new deal shown as it stands) just appears open.
-  const gameId = useGameStore((s) => s.game.clientGameId);
+  const gameId = useGame((s) => s.game.clientGameId);
   const was = useRef({ opened, mine, gameId });
   const [hover, setHover] = useState(false);
   const texture = useGiftTexture(opened ? gift : null);
   const yourCase = useFitWidth(w * 0.92, mine ? GAME_TEXT.yourCase : '');
   // One of the last cases, just opened: it opens slowly (read here, true for this case alone).
-  const slow = useGameStore((s) => isSlowOpen(s.game) && s.game.eliminatedCases.at(-1) === caseNumber);
+  const slow = useGame((s) => isSlowOpen(s.game) && s.game.eliminatedCases.at(-1) === caseNumber);
   const slowRef = useRef(slow);
   slowRef.current = slow;
 
@@ -139,7 +139,7 @@ export const Briefcase = memo(function Briefcase(props: BriefcaseProps) {
 
   // Lift under the pointer (or keyboard focus), and from the tap on while the server opens it: the case
   // answers the finger at once, its gift comes with the server's answer.
-  const sent = useGameStore((s) => s.pendingCase === caseNumber);
+  const sent = useGame((s) => s.pendingCase === caseNumber);
   useLayoutEffect(() => {
     const bodyC = body.current;
     if (!bodyC) return;

@@ -10,7 +10,7 @@ import { FinalDecisionOverlay } from '../overlays/FinalDecisionOverlay';
 import { OfferOverlay } from '../overlays/OfferOverlay';
 import { PhoneOverlay } from '../overlays/PhoneOverlay';
 import { DealRevealOverlay, FinalRevealOverlay } from '../overlays/RevealOverlays';
-import { useGameStore } from '../../store/gameStore';
+import { useGame, useGameController } from '../../game/GameProvider';
 import { Celebration } from '../show/Celebration';
 import { motion } from '../motion/motion';
 import { COLORS } from '../theme';
@@ -52,7 +52,7 @@ export function Scene({ layout, stage = false }: { layout: BoardLayout; stage?: 
   useFrameOnCommit();
   // The lock shows only on the buttons of the offer and the final decision: a tap on a case that locks the
   // board commits nothing here, so a live game draws no frame while its case waits for the server.
-  const { game, overlay, caseReveal, locked } = useGameStore(
+  const { game, overlay, caseReveal, locked } = useGame(
     useShallow((s) => ({
       game: s.game,
       overlay: s.overlay,
@@ -60,7 +60,7 @@ export function Scene({ layout, stage = false }: { layout: BoardLayout; stage?: 
       locked: s.locked && (s.overlay === 'offer' || s.overlay === 'finalDecision'),
     })),
   );
-  const actions = useGameStore.getState();
+  const actions = useGameController();
   const view = useMemo(() => selectBoardView(game, overlay, layout.mode), [game, overlay, layout.mode]);
   const { lower, higher, openedGiftIds, modal, eliminating, dealt, playerGift, finalGift, other } = view;
   const { givenUp, givenUpGift } = view;

@@ -2,7 +2,7 @@ import type { Gift } from '@dond/shared';
 import type { Container, Graphics } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Rect } from '../layout';
-import { useGameStore } from '../../store/gameStore';
+import { useGame } from '../../game/GameProvider';
 import { motion } from '../motion/motion';
 import { useTweens } from './useTweens';
 
@@ -45,7 +45,7 @@ export function StrikeSweeps({
   gifts: readonly Gift[];
   eliminated: ReadonlySet<number>;
 }) {
-  const gameId = useGameStore((s) => s.game.clientGameId);
+  const gameId = useGame((s) => s.game.clientGameId);
   const seen = useRef({ eliminated, gameId });
   const [sweeps, setSweeps] = useState<Array<{ key: string; index: number }>>([]);
   useLayoutEffect(() => {

@@ -6,7 +6,7 @@ import { drawCoin, headingStyle } from '../scene/draw';
 import { useFrameOnCommit } from '../scene/useFrame';
 import { useTweens } from '../scene/useTweens';
 import { COLORS } from '../theme';
-import { useGameStore } from '../../store/gameStore';
+import { useGameController } from '../../game/GameProvider';
 import { celebrationChange, useShowStore } from '../../store/showStore';
 import { CLOCK_EASE, motion } from '../motion/motion';
 
@@ -26,12 +26,13 @@ interface Piece {
 const between = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 
 /**
- * Starts and ends celebrations from the game store: subscribed while the board is on screen, so the burst
+ * Starts and ends celebrations from the screen's game: subscribed while the board is on screen, so the burst
  * and its timer go with it.
  */
 function useCelebrationTrigger() {
+  const controller = useGameController();
   useEffect(() => {
-    const unsubscribe = useGameStore.subscribe((next, before) => {
+    const unsubscribe = controller.subscribe((next, before) => {
       const change = celebrationChange(next, before);
       if (change === 'end') useShowStore.getState().end();
       else if (change) useShowStore.getState().start(change, motion().showMoments.celebration.seconds * 1000);
@@ -40,7 +41,7 @@ function useCelebrationTrigger() {
       unsubscribe();
       useShowStore.getState().end();
     };
-  }, []);
+  }, [controller]);
 }
 
 /**

@@ -12,7 +12,8 @@ import { Link } from 'react-router-dom';
 import { useShallow } from 'zustand/react/shallow';
 import { useNewStageKey, useStageInfo } from '../../api/stage';
 import { selectBoardView } from '../../board/boardView';
-import { useGameStore } from '../../store/gameStore';
+import { createGameController, type GameController } from '../../game/controller';
+import { GameProvider, useGame, useGameController } from '../../game/GameProvider';
 import { useGameSession } from '../game/useGameSession';
 import { STAGE_CANVAS, DEFAULT_SAFE_ZONE, type SafeZone } from '../stage/stageOptions';
 import { useFollowOwnGame } from '../stage/useStageStream';
@@ -38,10 +39,10 @@ function stageUrlWith(
 
 /** The game as the deck shows it, and the buttons of the phase it is in. */
 function DeckGame() {
-  const { game, overlay, locked } = useGameStore(
+  const { game, overlay, locked } = useGame(
     useShallow((s) => ({ game: s.game, overlay: s.overlay, locked: s.locked })),
   );
-  const actions = useGameStore.getState();
+  const actions = useGameController();
   const view = useMemo(() => selectBoardView(game, overlay, 'mobile'), [game, overlay]);
   const phase = game.gamePhase;
   const tappable = (n: number) =>
@@ -172,7 +173,7 @@ function DeckGame() {
 }
 
 /** The deck's hotkeys, on the whole window but not while typing in a field. */
-function useDeckHotkeys(): string {
+function useDeckHotkeys(controller: GameController): string {
   const [typed, setTyped] = useState('');
   // The digits typed so far, read by the listener without re-subscribing on each key.
   const typedRef = useRef('');
@@ -194,7 +195,8 @@ function useDeckHotkeys(): string {
       });
       if (!command) return;
       event.preventDefault();
-      const store = useGameStore.getState();
+      const store = controller;
+      const { overlay, caseReveal } = store.getState();
       const clear = () => {
         typedRef.current = '';
         setTyped('');
@@ -210,18 +212,18 @@ function useDeckHotkeys(): string {
           clear();
           return store.tapCase(command.caseNumber);
         case 'deal':
-          if (store.overlay === 'offer') store.deal();
+          if (overlay === 'offer') store.deal();
           return;
         case 'noDeal':
-          if (store.overlay === 'offer') store.noDeal();
+          if (overlay === 'offer') store.noDeal();
           return;
         case 'keep':
           return store.keepOrSwap(false);
         case 'swap':
           return store.keepOrSwap(true);
         case 'continue':
-          if (store.overlay === 'dealReveal') return store.closeDealReveal();
-          if (store.caseReveal) return store.closeCaseReveal();
+          if (overlay === 'dealReveal') return store.closeDealReveal();
+          if (caseReveal) return store.closeCaseReveal();
           return;
         case 'newGame':
           return store.newGame();
@@ -229,7 +231,7 @@ function useDeckHotkeys(): string {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [controller]);
   return typed;
 }
 
@@ -347,35 +349,39 @@ function DeckStage() {
  * hotkeys, and sets up the stage.
  */
 export function ControlDeck({ user }: { user: CurrentUser }) {
-  useGameSession(user);
+  // The deck's own game: the player's live game, as the board at / plays it too.
+  const [game] = useState(() => createGameController());
+  useGameSession(user, game);
   // The game follows every screen that plays it: the board's taps come back here as pushes.
-  useFollowOwnGame(true);
-  const typed = useDeckHotkeys();
+  useFollowOwnGame(true, game);
+  const typed = useDeckHotkeys(game);
   return (
-    <div className="deck">
-      <header className="deck-header">
-        <h1>Control deck</h1>
-        <Link to="/">Board</Link>
-      </header>
-      <p className="deck-typed" aria-live="polite">
-        {typed ? `Case ${typed}… press Enter` : ' '}
-      </p>
-      <DeckGame />
-      <section className="deck-hotkeys" aria-label="Hotkeys">
-        <h2>Hotkeys</h2>
-        <dl>
-          {DECK_HOTKEYS.map(([keys, what]) => (
-            <div key={keys}>
-              <dt>
-                <kbd>{keys}</kbd>
-              </dt>
-              <dd>{what}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      <AudienceDeck />
-      <DeckStage />
-    </div>
+    <GameProvider controller={game}>
+      <div className="deck">
+        <header className="deck-header">
+          <h1>Control deck</h1>
+          <Link to="/">Board</Link>
+        </header>
+        <p className="deck-typed" aria-live="polite">
+          {typed ? `Case ${typed}… press Enter` : ' '}
+        </p>
+        <DeckGame />
+        <section className="deck-hotkeys" aria-label="Hotkeys">
+          <h2>Hotkeys</h2>
+          <dl>
+            {DECK_HOTKEYS.map(([keys, what]) => (
+              <div key={keys}>
+                <dt>
+                  <kbd>{keys}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <AudienceDeck />
+        <DeckStage />
+      </div>
+    </GameProvider>
   );
 }

@@ -3,7 +3,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { SoundProvider } from '../../audio';
 import { BoardMirror } from '../../board/BoardMirror';
 import { useBoardComponent } from '../../board/preload';
-import { useGameStore } from '../../store/gameStore';
+import { createGameController, watching } from '../../game/controller';
+import { GameProvider } from '../../game/GameProvider';
 import { AudienceOverlay } from '../audience/AudienceOverlay';
 import { audienceSlots } from '../audience/audienceSlots';
 import { stageBackground } from '../../board/theme';
@@ -75,8 +76,10 @@ export function StageScreen() {
   const { key = '' } = useParams();
   const [search] = useSearchParams();
   const [options] = useState(() => stageOptions(search));
-  const status = useStageStream(key);
-  useEffect(() => () => useGameStore.getState().dispose(), []);
+  // Each stage its own game, which only follows the streamer's: it takes no action.
+  const [game] = useState(() => createGameController({ link: watching() }));
+  const status = useStageStream(key, game);
+  useEffect(() => () => game.dispose(), [game]);
   const PixiBoard = useBoardComponent();
   const canvas = STAGE_CANVAS[options.layout];
   const fit = useFit(canvas.width, canvas.height);
@@ -128,5 +131,9 @@ export function StageScreen() {
       </main>
     </div>
   );
-  return options.sound ? <SoundProvider>{board}</SoundProvider> : board;
+  return (
+    <GameProvider controller={game}>
+      {options.sound ? <SoundProvider>{board}</SoundProvider> : board}
+    </GameProvider>
+  );
 }

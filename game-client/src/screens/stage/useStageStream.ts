@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { fetchStageLeaderboard } from '../../api/audience';
 import { useStageInfo } from '../../api/stage';
 import { useAudienceStore } from '../../store/audienceStore';
-import { useGameStore } from '../../store/gameStore';
+import type { GameController } from '../../game/controller';
 
 /** 'watching' once the first state is in (`hasGame` says whether the streamer has a game to show). */
 export type StageStatus =
@@ -21,11 +21,11 @@ export type StageStatus =
 const RETRY_MS = 2000;
 
 /**
- * The streamer's game pushed to this stage (GET /api/stage/{key}/events) into the game store, which plays each
+ * The streamer's game pushed to this stage (GET /api/stage/{key}/events) into the screen's controller, which plays each
  * change as the board does. EventSource reconnects by itself after a dropped connection and the stream starts
  * with the game as it is, so a stage catches up; a refused key (404) or a replaced one ('revoked') is invalid.
  */
-export function useStageStream(key: string | null): StageStatus {
+export function useStageStream(key: string | null, controller: GameController): StageStatus {
   const [status, setStatus] = useState<StageStatus>({ state: 'connecting' });
   useEffect(() => {
     if (!key) return;
@@ -52,7 +52,7 @@ export function useStageStream(key: string | null): StageStatus {
       source.addEventListener('game', (event) => {
         const { game } = JSON.parse((event as MessageEvent<string>).data) as StageGame;
         if (game) {
-          useGameStore.getState().follow(game);
+          controller.follow(game);
           useAudienceStore.getState().fromView(game);
         }
         setStatus((s) =>
@@ -61,7 +61,7 @@ export function useStageStream(key: string | null): StageStatus {
       });
       source.addEventListener('continue', (event) => {
         const { gameId } = JSON.parse((event as MessageEvent<string>).data) as StageContinue;
-        useGameStore.getState().followContinue(gameId);
+        controller.followContinue(gameId);
       });
       // The stream's audience (issue 20): its votes or calls as they come, its gifts, likes, follows and shares,
       // and its leaderboards.
@@ -107,7 +107,7 @@ export function useStageStream(key: string | null): StageStatus {
       clearTimeout(retry);
       source?.close();
     };
-  }, [key]);
+  }, [key, controller]);
   return status;
 }
 
@@ -116,9 +116,9 @@ export function useStageStream(key: string | null): StageStatus {
  * stage's stream. A new stage key made on another screen ends the stream ('revoked'): ask for the new key and
  * follow on.
  */
-export function useFollowOwnGame(enabled: boolean): void {
+export function useFollowOwnGame(enabled: boolean, controller: GameController): void {
   const info = useStageInfo(enabled);
-  const status = useStageStream(enabled ? (info.data?.key ?? null) : null);
+  const status = useStageStream(enabled ? (info.data?.key ?? null) : null, controller);
   const { refetch } = info;
   useEffect(() => {
     if (status.state === 'invalid') void refetch();

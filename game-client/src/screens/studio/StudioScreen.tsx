@@ -18,7 +18,8 @@ import { BoardMirror } from '../../board/BoardMirror';
 import { loadPublishedTuning, useMotionStore } from '../../board/motion/motion';
 import { useBoardComponent } from '../../board/preload';
 import { onFrameDrawn } from '../../board/stage';
-import { useGameStore } from '../../store/gameStore';
+import { createGameController, watching } from '../../game/controller';
+import { GameProvider } from '../../game/GameProvider';
 import { useBoxSize } from '../../ui/useBoxSize';
 import type { ViewMode } from '../../store/sessionStore';
 import { playAnimation, sandboxMoment } from './sandbox';
@@ -87,6 +88,8 @@ export function StudioScreen({ user }: { user: CurrentUser }) {
 
 function Studio() {
   const PixiBoard = useBoardComponent();
+  // The sandbox's own game: played only by its Play buttons, never by a tap on its board.
+  const [sandbox] = useState(() => createGameController({ link: watching() }));
   const [boxRef, box] = useBox();
   const paneBox = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
@@ -129,14 +132,14 @@ function Studio() {
       setReady(true);
     });
     void loadHistory();
-    useGameStore.getState().follow(sandboxMoment((_, after) => after.openedOrder.length === 3).after);
+    sandbox.follow(sandboxMoment((_, after) => after.openedOrder.length === 3).after);
     return () => {
       live = false;
-      useGameStore.getState().dispose();
+      sandbox.dispose();
       useMotionStore.getState().setVariant('auto');
       gsap.globalTimeline.timeScale(1);
     };
-  }, [adopt, loadHistory]);
+  }, [adopt, loadHistory, sandbox]);
 
   useEffect(() => useMotionStore.getState().setVariant(variant), [variant]);
 
@@ -170,7 +173,7 @@ function Studio() {
       },
       play(animation: TuningAnimation) {
         timer.start();
-        playAnimation(animation, switchViewMode);
+        playAnimation(sandbox, animation, switchViewMode);
       },
       fps(graph) {
         fps.current = graph;
@@ -183,7 +186,7 @@ function Studio() {
       fps.current = null;
       pane.dispose();
     };
-  }, [ready, variant, generation, switchViewMode, timer.start]);
+  }, [ready, variant, generation, switchViewMode, timer.start, sandbox]);
 
   const exportTuning = () => {
     const blob = new Blob([`${JSON.stringify(working.current, null, 2)}\n`], { type: 'application/json' });
@@ -330,22 +333,24 @@ function Studio() {
         </ul>
       )}
       <div className="studio-body">
-        <section className="studio-sandbox" aria-label="Sandbox board">
-          <div ref={boxRef} className="studio-sandbox-box">
-            {board && (
-              <PixiBoard
-                stage={{ layout: 'landscape', area: { x: 0, y: 0, ...box }, shownScale: 1 }}
-                viewMode={viewMode}
-              />
-            )}
-          </div>
-          <p className="studio-timer" aria-label="Last play" data-ms={timer.lastMs ?? ''}>
-            {timer.lastMs === null ? 'Play an animation to time it' : `Last play: ${timer.lastMs} ms`}
-          </p>
-          <div className="visually-hidden">
-            <BoardMirror />
-          </div>
-        </section>
+        <GameProvider controller={sandbox}>
+          <section className="studio-sandbox" aria-label="Sandbox board">
+            <div ref={boxRef} className="studio-sandbox-box">
+              {board && (
+                <PixiBoard
+                  stage={{ layout: 'landscape', area: { x: 0, y: 0, ...box }, shownScale: 1 }}
+                  viewMode={viewMode}
+                />
+              )}
+            </div>
+            <p className="studio-timer" aria-label="Last play" data-ms={timer.lastMs ?? ''}>
+              {timer.lastMs === null ? 'Play an animation to time it' : `Last play: ${timer.lastMs} ms`}
+            </p>
+            <div className="visually-hidden">
+              <BoardMirror />
+            </div>
+          </section>
+        </GameProvider>
         <aside ref={paneBox} className="studio-pane" aria-label="Tuning panel" />
       </div>
     </main>

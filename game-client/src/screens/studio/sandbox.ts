@@ -1,43 +1,28 @@
 import {
   applySessionAction,
   commitmentOf,
+  nextPlannedAction,
   publicGameState,
   resolveGiftSet,
   startSession,
   type LiveAction,
   type LiveGamePublic,
+  type PlayPlan,
   type TuningAnimation,
 } from '@dond/shared';
 import { motion } from '../../board/motion/motion';
-import { useGameStore } from '../../store/gameStore';
+import type { GameController } from '../../game/controller';
 import { useShowStore } from '../../store/showStore';
 
 /**
  * The studio's sandbox game (issue 19): one fixed deal of the default gifts, played by the shared rules to the
- * moment an animation needs, then shown on the sandbox board as a stage shows a streamer's game (the game
- * store's `follow`): the state before, then the state after, which plays as the board plays it.
+ * moment an animation needs, then shown on the sandbox board as a stage shows a streamer's game (its
+ * controller's `follow`): the state before, then the state after, which plays as the board plays it.
  */
 const SEEDS = { serverSeed: 'a5'.repeat(32), clientSeed: 'tuning-studio' };
 const COMMITMENT = commitmentOf(SEEDS.serverSeed);
-const PLAYER_CASE = 13;
-
-/** The sandbox player's next move: pick case 13, open cases from 1 up, refuse every offer, keep the case. */
-function nextAction(view: LiveGamePublic): LiveAction | null {
-  switch (view.phase) {
-    case 'selection':
-      return { type: 'pick', case: PLAYER_CASE };
-    case 'elimination': {
-      const next = view.cases.find((c) => !c.opened && c.number !== view.playerCase);
-      return next ? { type: 'open', case: next.number } : null;
-    }
-    case 'offer':
-      return { type: 'noDeal' };
-    case 'final-choice':
-      return { type: 'keep' };
-    default:
-      return null;
-  }
-}
+/** The sandbox player, by the shared play plan: pick case 13, open cases from 1 up, refuse every offer, keep. */
+const PLAN: PlayPlan = { pick: 13 };
 
 /**
  * Plays a fresh sandbox game (a new id each time, so the board takes it as a new game) until `stop` holds for
@@ -52,7 +37,7 @@ export function sandboxMoment(
   let session = startSession(resolveGiftSet(null), SEEDS, id);
   let before = publicGameState(session, id, COMMITMENT);
   for (;;) {
-    const planned = nextAction(before);
+    const planned = nextPlannedAction(before, PLAN);
     if (!planned) throw new Error(`the sandbox game has no move in phase ${before.phase}`);
     const action = last?.(before) ?? planned;
     const step = applySessionAction(session, action);
@@ -71,8 +56,11 @@ const entered = (phase: LiveGamePublic['phase']) => (before: LiveGamePublic, aft
  * Shows `before` as it stands, then plays the move to `after` (or only shows `before`), then `then`. A fresh deal
  * comes first, so every overlay, toast and celebration of the previous play is gone and this one enters anew.
  */
-function show(moment: { before: LiveGamePublic; after?: LiveGamePublic }, then?: () => void) {
-  const store = useGameStore.getState();
+function showOn(
+  store: GameController,
+  moment: { before: LiveGamePublic; after?: LiveGamePublic },
+  then?: () => void,
+) {
   useShowStore.getState().end();
   store.follow(sandboxMoment(() => true).before);
   // Each state in a commit of its own: a move the board does not see from its state before plays nothing.
@@ -88,7 +76,13 @@ function show(moment: { before: LiveGamePublic; after?: LiveGamePublic }, then?:
 const CLEAR_MS = 50;
 
 /** What each animation's Play button does on the sandbox board; `switchViewMode` for the view-mode change. */
-export function playAnimation(animation: TuningAnimation, switchViewMode: () => void): void {
+export function playAnimation(
+  sandbox: GameController,
+  animation: TuningAnimation,
+  switchViewMode: () => void,
+): void {
+  const show = (moment: { before: LiveGamePublic; after?: LiveGamePublic }, then?: () => void) =>
+    showOn(sandbox, moment, then);
   switch (animation) {
     case 'caseOpen':
     case 'valueStrike':
@@ -99,7 +93,7 @@ export function playAnimation(animation: TuningAnimation, switchViewMode: () => 
       const giftId = after.cases.find((c) => c.number === caseNumber)?.giftId;
       const gift = resolveGiftSet(null).find((g) => g.id === giftId);
       return show({ before: after }, () => {
-        if (gift) useGameStore.setState({ caseReveal: { isVisible: true, caseNumber, gift } });
+        if (gift) sandbox.pin({ caseReveal: { isVisible: true, caseNumber, gift } });
       });
     }
     case 'phoneCall':
@@ -119,7 +113,7 @@ export function playAnimation(animation: TuningAnimation, switchViewMode: () => 
       return show(sandboxMoment((_, after) => after.result !== null));
     case 'newGameDialog':
       return show({ before: sandboxMoment((_, after) => after.openedOrder.length === 3).after }, () =>
-        useGameStore.setState({ overlay: 'confirmNewGame' }),
+        sandbox.pin({ overlay: 'confirmNewGame' }),
       );
     case 'showMoments':
       // The last case before the final decision opens slowly; the celebration bursts over the board.
