@@ -1,5 +1,8 @@
-import { nextPlannedAction, TIMINGS } from '@dond/shared';
+import { audienceStateSchema, nextPlannedAction, TIMINGS } from '@dond/shared';
+import { act, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
+import { AudienceWindow } from '../screens/audience/AudienceOverlay';
 import { timingRules } from './testing/timingRules';
 import { dealt, timedGame } from './testing/timedGame';
 
@@ -8,6 +11,7 @@ timingRules("a guest's game", () => timedGame());
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 it('plays a whole game headless with no real timer: the clock runs the game, real time stays small', async () => {
@@ -55,4 +59,33 @@ it('plays a whole game headless with no real timer: the clock runs the game, rea
     `a whole guest's game: ${taps} taps, ${offers} offers; ${(played.clock / 1000).toFixed(1)} s on the game's clock, ${played.real.toFixed(0)} ms of real time`,
   );
   game.dispose();
+});
+
+// The chat's window is the server's (api/src/modules/audience/audience.test.ts: it opens at the offer for the
+// streamer's windowSeconds and ends there); what the client adds is the countdown it shows to its endsAt.
+it("counts the chat's window down to its end: whole seconds left, rounded up, every 250 ms", () => {
+  vi.useFakeTimers();
+  const opened = Date.parse('2026-01-01T20:00:00.000Z');
+  vi.setSystemTime(opened);
+  const state = audienceStateSchema.parse({
+    mode: 'vote',
+    open: true,
+    endsAt: new Date(opened + 10_000).toISOString(),
+    votes: { deal: 0, noDeal: 0 },
+    calls: {},
+  });
+  render(createElement(AudienceWindow, { state }));
+  const left = () => screen.getByLabelText('Seconds left').textContent;
+  expect(left()).toBe('10s');
+  // 1 ms in, 9.999 s are left: still 10 s, rounded up. The display follows the clock every 250 ms.
+  act(() => vi.advanceTimersByTime(249));
+  expect(left()).toBe('10s');
+  act(() => vi.advanceTimersByTime(751));
+  expect(left()).toBe('9s');
+  act(() => vi.advanceTimersByTime(8_750));
+  expect(left()).toBe('1s');
+  act(() => vi.advanceTimersByTime(250));
+  expect(left()).toBe('0s');
+  act(() => vi.advanceTimersByTime(5_000));
+  expect(left()).toBe('0s');
 });

@@ -1,3 +1,4 @@
+import { meResponseSchema, type CurrentUser } from '@dond/shared';
 import { startTestServer, type TestServer } from '../../../../api/src/testing/testServer';
 import { TcpProxy } from '../../../../api/src/testing/tcpProxy';
 import { serverTransport, type ApiTransport } from '../../api/request';
@@ -11,10 +12,16 @@ import { timedGame, type CountedRequests, type TimedGame } from './timedGame';
 export interface LiveApi {
   server: TestServer;
   /** A new signed-in player's game on a manual clock; through `proxy` when the connection is to be cut. */
-  liveGame(options?: { proxy?: TcpProxy }): Promise<TimedGame & { cookie: string }>;
+  liveGame(options?: { proxy?: TcpProxy }): Promise<LiveTimedGame>;
   /** A proxy to the server that a test can cut (the player's connection lost) and restore. */
   proxy(): Promise<TcpProxy>;
   close(): Promise<void>;
+}
+
+/** A live game on a manual clock, and who plays it: their session's cookie, their user as the API says. */
+export interface LiveTimedGame extends TimedGame {
+  cookie: string;
+  user: CurrentUser;
 }
 
 /** A transport that counts what goes through it: every request sent, and those not answered yet. */
@@ -49,7 +56,8 @@ export async function startLiveApi(): Promise<LiveApi> {
       const cookie = client.cookie!;
       const base = proxy ? proxy.rewrite(server.url) : server.url;
       const api = counted(serverTransport(base, cookie));
-      return { ...timedGame({ link: liveGames({ api }), requests: api }), cookie };
+      const { user } = meResponseSchema.parse((await client.get('/api/auth/me')).body);
+      return { ...timedGame({ link: liveGames({ api }), requests: api }), cookie, user: user! };
     },
     async proxy() {
       const url = new URL(server.url);
