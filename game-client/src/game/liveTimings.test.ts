@@ -1,5 +1,12 @@
 // @vitest-environment node
-import { resolveGiftSet, saveBackoffMs, SAVE_MAX_ATTEMPTS, TIMINGS } from '@dond/shared';
+import {
+  liveGamePublicSchema,
+  resolveGiftSet,
+  saveBackoffMs,
+  SAVE_MAX_ATTEMPTS,
+  TIMINGS,
+  type LiveGamePublic,
+} from '@dond/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serverTransport } from '../api/request';
@@ -8,7 +15,16 @@ import { retryDelayMs } from '../store/gameLink';
 import { useToastStore } from '../ui/toastStore';
 import { counted, startLiveApi, type LiveApi, type LiveTimedGame } from './testing/liveApi';
 import { timingRules } from './testing/timingRules';
-import { answer, dealt, playToPhone, tap, type TimedGame } from './testing/timedGame';
+import { watching } from './controller';
+import {
+  answer,
+  dealt,
+  playToFinalDecision,
+  playToPhone,
+  tap,
+  timedGame,
+  type TimedGame,
+} from './testing/timedGame';
 
 // A signed-in player's live game against the real API over real HTTP, the controller's clock manual: the
 // same timings as the guest's game (timings.test.ts), and those only a live game has.
@@ -65,6 +81,61 @@ describe('a live game: the timings of its connection', () => {
     await game.until(() => !game!.ctl.getState().reconnecting, 'the connection back');
     expect(game.since(mark)).toEqual(['caseTapped', 'connectionLost', 'connectionBack', 'caseEliminated']);
     expect(game.ctl.getState().game.eliminatedCases).toEqual([2]);
+  }, 30_000);
+});
+
+describe('a stage following a live game', () => {
+  let game: TimedGame | undefined;
+  let stage: TimedGame | undefined;
+  afterEach(() => {
+    stage?.dispose();
+    game?.dispose();
+  });
+
+  it("shows each state the server answered on the player's clock: the toast, the phone's 2 s, the reveal's 0.5 s", async () => {
+    // The stage hears each public state the server answered (what its stream is pushed) as it is answered.
+    let follow = (_view: LiveGamePublic) => {};
+    game = await api.liveGame({
+      onAnswer: (url, body) => {
+        if (url.startsWith('/api/live-games')) follow(liveGamePublicSchema.parse(body) as LiveGamePublic);
+      },
+    });
+    const watched = timedGame({ link: watching(), clock: game.clock });
+    stage = watched;
+    follow = (view) => watched.ctl.follow(view);
+    await dealt(game);
+    await tap(game, 1);
+    game.clock.advance(TIMINGS.interactionLockMs);
+    await tap(game, 2);
+    expect(watched.ctl.getState().caseReveal?.caseNumber).toBe(2);
+    game.clock.advance(TIMINGS.caseToastMs - 1);
+    expect(watched.ctl.getState().caseReveal?.caseNumber).toBe(2);
+    game.clock.advance(1);
+    expect(watched.ctl.getState().caseReveal).toBeNull();
+    await playToPhone(game);
+    const mark = watched.mark();
+    expect(watched.ctl.getState().overlay).toBe('phone');
+    game.clock.advance(TIMINGS.phoneOverlayMs - 1);
+    expect(watched.ctl.getState().overlay).toBe('phone');
+    game.clock.advance(1);
+    expect(watched.since(mark)).toEqual(['bankerChord', 'overlay:offer', 'offerShown']);
+    await playToFinalDecision(game);
+    expect(watched.ctl.getState().overlay).toBe('finalDecision');
+    const { seq } = game.ctl.getState().view;
+    game.ctl.keepOrSwap(false);
+    // The stage hears of the choice with the server's answer, and reveals it half a second after that.
+    await game.idle();
+    const chosen = game.clock.now();
+    expect(watched.ctl.getState().overlay).toBeNull();
+    game.clock.advance(TIMINGS.finalChoiceToRevealMs - 1);
+    expect(watched.ctl.getState().view.seq).toBe(seq);
+    game.clock.advance(1);
+    expect(watched.ctl.getState().view.seq).toBe(seq + 1);
+    expect(watched.timeOf('finalRevealed', mark)).toBe(chosen + TIMINGS.finalChoiceToRevealMs);
+    game.clock.advance(TIMINGS.revealDialogAfterRevealMs - 1);
+    expect(watched.ctl.getState().overlay).toBeNull();
+    game.clock.advance(1);
+    expect(watched.ctl.getState().overlay).toBe('finalReveal');
   }, 30_000);
 });
 

@@ -12,7 +12,11 @@ import { timedGame, type CountedRequests, type TimedGame } from './timedGame';
 export interface LiveApi {
   server: TestServer;
   /** A new signed-in player's game on a manual clock; through `proxy` when the connection is to be cut. */
-  liveGame(options?: { proxy?: TcpProxy }): Promise<LiveTimedGame>;
+  liveGame(options?: {
+    proxy?: TcpProxy;
+    /** Each answer of the server's to the game's requests, as it arrives (what a stage's stream is pushed). */
+    onAnswer?: (url: string, body: unknown) => void;
+  }): Promise<LiveTimedGame>;
   /** A proxy to the server that a test can cut (the player's connection lost) and restore. */
   proxy(): Promise<TcpProxy>;
   close(): Promise<void>;
@@ -25,7 +29,10 @@ export interface LiveTimedGame extends TimedGame {
 }
 
 /** A transport that counts what goes through it: every request sent, and those not answered yet. */
-export function counted(inner: ApiTransport): ApiTransport & CountedRequests {
+export function counted(
+  inner: ApiTransport,
+  onAnswer: (url: string, body: unknown) => void = () => {},
+): ApiTransport & CountedRequests {
   let sent = 0;
   let open = 0;
   return {
@@ -38,6 +45,8 @@ export function counted(inner: ApiTransport): ApiTransport & CountedRequests {
         const res = await inner.fetch(url, init);
         // The body too: the answer is only there once it is read.
         const body = [204, 205, 304].includes(res.status) ? null : await res.arrayBuffer();
+        if (res.ok && body && res.headers.get('content-type')?.includes('json'))
+          onAnswer(url, JSON.parse(new TextDecoder().decode(body)));
         return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
       } finally {
         open--;
@@ -51,11 +60,11 @@ export async function startLiveApi(): Promise<LiveApi> {
   const proxies: TcpProxy[] = [];
   return {
     server,
-    async liveGame({ proxy } = {}) {
+    async liveGame({ proxy, onAnswer } = {}) {
       const { client } = await server.signedIn('timings');
       const cookie = client.cookie!;
       const base = proxy ? proxy.rewrite(server.url) : server.url;
-      const api = counted(serverTransport(base, cookie));
+      const api = counted(serverTransport(base, cookie), onAnswer);
       const { user } = meResponseSchema.parse((await client.get('/api/auth/me')).body);
       return { ...timedGame({ link: liveGames({ api }), requests: api }), cookie, user: user! };
     },

@@ -43,9 +43,15 @@ export function timedGame({
   link,
   tuning,
   requests = { sent: () => 0, open: () => 0 },
-}: { link?: GamesLink; tuning?: GameTuning; requests?: CountedRequests } = {}): TimedGame {
   // Not at 0: a "no earlier than" time of 0 must not read as "none".
-  const clock = createManualClock(1_000_000);
+  clock = createManualClock(1_000_000),
+}: {
+  link?: GamesLink;
+  tuning?: GameTuning;
+  requests?: CountedRequests;
+  /** Another screen's clock, for two screens of one game on one time. */
+  clock?: ManualClock;
+} = {}): TimedGame {
   const ctl = createGameController({ link, clock, tuning });
   const timeline: TimedGame['timeline'] = [];
   const stopEvents = ctl.on((event) => timeline.push({ at: clock.now(), what: event.type }));
