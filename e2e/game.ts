@@ -1,4 +1,4 @@
-import { offerRound } from '@dond/shared';
+import { offerRound, TIMINGS } from '@dond/shared';
 import { expect, type Page } from '@playwright/test';
 import { shot } from './fixtures';
 
@@ -9,6 +9,34 @@ import { shot } from './fixtures';
 export async function waitOutLock(page: Page): Promise<void> {
   await page.waitForTimeout(850);
   await expect(page.locator('.pixi-board[data-locked="true"]')).toHaveCount(0);
+}
+
+/**
+ * Ends the 800 ms interaction lock at once on the page's clock (Playwright's, installed by the test before the page
+ * opened): however late a loaded machine would fire the lock's timer, no wait; then checks the board says it is off.
+ */
+export async function endLock(page: Page): Promise<void> {
+  await page.clock.fastForward(TIMINGS.interactionLockMs);
+  await expect(page.locator('.pixi-board[data-locked="true"]')).toHaveCount(0);
+}
+
+/**
+ * Pauses the page's clock (Playwright's, installed before the page opened) a moment ahead of the page's now: its
+ * timers and animation frames stop there until `clock.runFor` or `clock.resume`. The call takes time to arrive on
+ * a busy machine: a moment already past is tried again.
+ */
+export async function pauseClockNow(page: Page): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    const ahead = (await page.evaluate(() => Date.now())) + 250;
+    const paused = await page.clock.pauseAt(ahead).then(
+      () => true,
+      (error: Error) => {
+        if (tries >= 5 || !/to the past/.test(error.message)) throw error;
+        return false;
+      },
+    );
+    if (paused) return;
+  }
 }
 
 /**
