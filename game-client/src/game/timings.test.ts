@@ -1,10 +1,13 @@
 import { audienceStateSchema, nextPlannedAction, TIMINGS } from '@dond/shared';
-import { act, render, screen } from '@testing-library/react';
-import { createElement } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { AudienceWindow } from '../screens/audience/AudienceOverlay';
+import { useGameSession } from '../screens/game/useGameSession';
+import { useSessionStore } from '../store/sessionStore';
 import { timingRules } from './testing/timingRules';
-import { dealt, timedGame } from './testing/timedGame';
+import { dealt, tap, timedGame } from './testing/timedGame';
 
 // The guest's game in the tab: every client timing of SPEC.md section 9 on the controller's manual clock.
 timingRules("a guest's game", () => timedGame());
@@ -88,4 +91,35 @@ it("counts the chat's window down to its end: whole seconds left, rounded up, ev
   expect(left()).toBe('0s');
   act(() => vi.advanceTimersByTime(5_000));
   expect(left()).toBe('0s');
+});
+
+it("shows a case's toast 2 s on the game screen in tablet mode, 4 s once it is back on desktop", async () => {
+  useSessionStore.setState({ viewMode: 'tablet' });
+  const game = timedGame();
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(QueryClientProvider, { client }, children);
+  // The game screen's own tie to its controller: it deals the guest's game and sets the toast's time by mode.
+  const screenHook = renderHook(() => useGameSession(null, game.ctl), { wrapper });
+  await game.until(
+    () => game.ctl.getState().view.seq === 0 && game.since(0).includes('gameStarted'),
+    'the deal',
+  );
+  await tap(game, 1);
+  game.clock.advance(TIMINGS.interactionLockMs);
+  await tap(game, 2);
+  game.clock.advance(TIMINGS.caseToastTabletMs - 1);
+  expect(game.ctl.getState().caseReveal?.caseNumber).toBe(2);
+  game.clock.advance(1);
+  expect(game.ctl.getState().caseReveal).toBeNull();
+  act(() => useSessionStore.setState({ viewMode: 'desktop' }));
+  await tap(game, 3);
+  game.clock.advance(TIMINGS.caseToastTabletMs);
+  expect(game.ctl.getState().caseReveal?.caseNumber).toBe(3);
+  game.clock.advance(TIMINGS.caseToastMs - TIMINGS.caseToastTabletMs - 1);
+  expect(game.ctl.getState().caseReveal?.caseNumber).toBe(3);
+  game.clock.advance(1);
+  expect(game.ctl.getState().caseReveal).toBeNull();
+  screenHook.unmount();
+  game.dispose();
 });
