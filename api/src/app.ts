@@ -44,6 +44,7 @@ import { passwordResetRouter } from './modules/auth/passwordReset.router.js';
 import { gamesRouter } from './modules/games/games.router.js';
 import { giftsRouter } from './modules/gifts/gifts.router.js';
 import { LIVE_ACTIONS_PATH, liveGamesRouter } from './modules/liveGames/liveGames.router.js';
+import { liveGamesService, type LiveGamesService } from './modules/liveGames/liveGames.service.js';
 import { openapiRouter } from './modules/openapi/openapi.router.js';
 import { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 import { stagePage, stageRouter } from './modules/stage/stage.router.js';
@@ -72,10 +73,8 @@ export interface AppDeps {
   clientDir?: string;
   /** The built admin console, served under `/admin`. */
   adminDir?: string;
-  /** Where live games' changes are published (the streamer studio's pushes); one per process by default. */
+  /** Where live games' changes are published (the streamer studio's pushes); one per app by default. */
   liveEvents?: LiveGameEvents;
-  /** The stream's audience (its windows' timers and its scores); one per app by default, closed by its owner. */
-  audience?: AudienceEngine;
   /** What the streamers' event sources are made with (tests keep the TikTok one offline). */
   audienceSources?: AudienceSourcesOptions;
   /** The caps on open stage streams (config.ts's STAGE_STREAMS_PER_KEY and _PER_ADDRESS; benchmarks lift them). */
@@ -96,6 +95,8 @@ export const BODY_LIMIT = '100kb';
 export function createApp(deps: AppDeps): {
   app: Express;
   sessions: KnexSessionStore;
+  /** The one live games service of the app (its routers', its stages' and its audience's). */
+  liveGames: LiveGamesService;
   /** To close when the server stops: its windows' timers, and the scores not yet written. */
   audience: AudienceEngine;
   /** The streamers' event sources: to resume at boot, and to close (before the audience) when the server stops. */
@@ -105,7 +106,9 @@ export function createApp(deps: AppDeps): {
   const logger = deps.logger ?? createLogger({ level: 'silent' });
   const log = deps.log ?? logFunction(logger);
   const liveEvents = deps.liveEvents ?? new LiveGameEvents();
-  const audience = deps.audience ?? new AudienceEngine({ db: deps.db, now, events: liveEvents, log });
+  // Built once: one cache of sessions for the players, the stages and the audience (which listens to the bus).
+  const liveGames = liveGamesService(deps.db, now, liveEvents);
+  const audience = new AudienceEngine({ db: deps.db, now, events: liveEvents, games: liveGames, log });
   const sources = new AudienceSources({
     db: deps.db,
     engine: audience,
@@ -125,7 +128,7 @@ export function createApp(deps: AppDeps): {
 
   // helmet's headers, computed once (http/securityHeaders.ts): the API's step sets the API's, and every other
   // answer (the API ends all of its own) gets the pages' with their CSP.
-  const api = apiRoutes({ ...deps, liveEvents, audience, sources }, sessions, now, log);
+  const api = apiRoutes({ ...deps, liveEvents, liveGames, audience, sources }, sessions, now, log);
   // The client's most frequent call, matched first, with no router of its own to go through.
   app.get('/api/auth/me', api.request, currentUserRoute);
   // The busiest route, a live game's action, likewise (liveGames.router.ts).
@@ -140,7 +143,7 @@ export function createApp(deps: AppDeps): {
   // Our own 404 and error pages, never Express's (a stack and the server's paths in development).
   app.use(pageNotFound());
   app.use(pageErrorHandler(log));
-  return { app, sessions, audience, sources };
+  return { app, sessions, liveGames, audience, sources };
 }
 
 /**
@@ -149,7 +152,12 @@ export function createApp(deps: AppDeps): {
  * are the latter's handlers), then the JSON 404; `errors`, the API's error handler, for all of them.
  */
 function apiRoutes(
-  deps: AppDeps & Required<Pick<AppDeps, 'liveEvents' | 'audience'>> & { sources: AudienceSources },
+  deps: AppDeps &
+    Required<Pick<AppDeps, 'liveEvents'>> & {
+      liveGames: LiveGamesService;
+      audience: AudienceEngine;
+      sources: AudienceSources;
+    },
   sessions: KnexSessionStore,
   now: () => number,
   log: (m: string, e?: unknown) => void,
@@ -170,6 +178,7 @@ function apiRoutes(
     limits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
     log,
     liveEvents: deps.liveEvents,
+    liveGames: deps.liveGames,
     audience: deps.audience,
     sources: deps.sources,
     stageStreams: { ...DEFAULT_STAGE_STREAM_LIMITS, ...deps.stageStreams },

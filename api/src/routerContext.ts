@@ -5,6 +5,7 @@ import type { RateLimitSettings } from './http/rateLimit.js';
 import type { Mailer } from './mail/mailer.js';
 import type { AudienceEngine } from './modules/audience/audience.engine.js';
 import type { AudienceSources } from './modules/audience/audience.sources.js';
+import type { LiveGamesService } from './modules/liveGames/liveGames.service.js';
 import type { LiveGameEvents } from './modules/stage/liveGameEvents.js';
 
 export interface RateLimits {
@@ -57,6 +58,8 @@ export interface RouterContext {
   log: (message: string, error?: unknown) => void;
   /** Every change of a live game, for the screens that show it (the streamer studio). */
   liveEvents: LiveGameEvents;
+  /** The app's one live games service: its cache of sessions serves the players, the stages and the audience. */
+  liveGames: LiveGamesService;
   /** The stream's audience: its windows of votes and calls, its scores (issue 20). */
   audience: AudienceEngine;
   /** The streamers' event sources (TikFinity, tiktok-live-connector) in this process. */

@@ -10,7 +10,9 @@ import {
   publicGameState,
   resolveGiftSet,
   startSession,
+  type GameEvent,
   type LiveAction,
+  type LiveActionAnswer,
   type LiveGamePublic,
   type LivePhase,
   type PlayPlan as SharedPlayPlan,
@@ -94,14 +96,21 @@ export interface LiveGameInPlay {
   id: string;
   /** The last answer: the state the game was left in. */
   view: LiveGamePublic;
-  /** Every answer, the start's first. */
+  /** Every state answered, the start's first (an action's without its `events`). */
   views: LiveGamePublic[];
   actions: LiveAction[];
+  /** The events each action's answer carried, action by action. */
+  events: (readonly GameEvent[])[];
 }
 
 export interface LiveGamePlayed extends LiveGameInPlay {
   /** The save payload of the finished game (liveGameId and clientGameId are the live game's id). */
   payload: SavedGamePayload;
+}
+
+/** An action's answer without what the action did: the state, as a read of the game answers it. */
+export function stateOf({ events: _events, ...state }: LiveActionAnswer): LiveGamePublic {
+  return state;
 }
 
 /** Fails with the answer when a call does not answer as a game should. */
@@ -133,10 +142,11 @@ export async function playLiveGame(
   let view = expectState(await client.post('/api/live-games', start), 201, 'start');
   const views = [view];
   const actions: LiveAction[] = [];
+  const events: (readonly GameEvent[])[] = [];
   const player = sharedPlan(plan);
   const { until } = plan;
   for (;;) {
-    if (until !== undefined && stopsAt(view, until)) return { id: view.id, view, views, actions };
+    if (until !== undefined && stopsAt(view, until)) return { id: view.id, view, views, actions, events };
     const action = nextPlannedAction(view, player);
     if (!action) break;
     const res = await client.post(
@@ -144,9 +154,11 @@ export async function playLiveGame(
       { seq: view.seq, ...action },
       plan.headers,
     );
-    view = expectState(res, 200, `${action.type} at seq ${view.seq}`);
+    const answer = expectState(res, 200, `${action.type} at seq ${view.seq}`) as LiveActionAnswer;
+    view = stateOf(answer);
     views.push(view);
     actions.push(action);
+    events.push(answer.events);
   }
   if (until !== undefined)
     throw new Error(`the game ended (seq ${view.seq}) before ${JSON.stringify(until)}`);
@@ -155,6 +167,7 @@ export async function playLiveGame(
     view,
     views,
     actions,
+    events,
     payload: payloadOf(view, actions, plan.customGiftSetId ?? null),
   };
   return played;

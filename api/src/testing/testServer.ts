@@ -86,6 +86,8 @@ export interface TestServer {
   db: Db;
   outbox: string;
   sessions: ReturnType<typeof createApp>['sessions'];
+  /** The app's one live games service. */
+  liveGames: ReturnType<typeof createApp>['liveGames'];
   /** The app's audience engine (what the audience's sources feed). */
   audience: ReturnType<typeof createApp>['audience'];
   /** The app's event sources. */
@@ -132,9 +134,13 @@ export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 
 /**
  * An app as the tests build it, on `db`: a second API instance on a test server's database, say. `options`
- * replace any of its dependencies.
+ * replace any of its dependencies. Answers all createApp makes (its audience, to close).
  */
-export function testApp(db: Db, outbox: string, options: Partial<AppDeps> = {}): Express {
+export function testAppParts(
+  db: Db,
+  outbox: string,
+  options: Partial<AppDeps> = {},
+): ReturnType<typeof createApp> {
   return createApp({
     config: { appUrl: 'http://localhost:3000', trustProxy: undefined },
     db,
@@ -142,7 +148,12 @@ export function testApp(db: Db, outbox: string, options: Partial<AppDeps> = {}):
     sessionSecret: TEST_SESSION_SECRET,
     log: () => undefined,
     ...options,
-  }).app;
+  });
+}
+
+/** testAppParts's Express app. */
+export function testApp(db: Db, outbox: string, options: Partial<AppDeps> = {}): Express {
+  return testAppParts(db, outbox, options).app;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -152,7 +163,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-outbox-'));
   const appUrl = options.appUrl ?? 'http://localhost:3000';
   const liveEvents = new LiveGameEvents();
-  const { app, sessions, audience, sources } = createApp({
+  const { app, sessions, liveGames, audience, sources } = createApp({
     config: { appUrl, trustProxy: options.trustProxy },
     db,
     mailer: options.mailer ?? createMailer({ from: 'test@localhost', outbox }),
@@ -176,6 +187,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db,
     outbox,
     sessions,
+    liveGames,
     audience,
     sources,
     liveEvents,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CASE_COUNT, GIFT_SET_SIZE } from '../constants.js';
 import { CLIENT_SEED_PATTERN, SERVER_SEED_PATTERN } from '../fair/fair.js';
-import { LIVE_ACTION_TYPES } from '../rules/session.js';
+import type { GameEvent } from '../rules/actions.js';
+import { LIVE_ACTION_TYPES, type LiveGamePublic } from '../rules/session.js';
 import { GAME_OUTCOMES, GAME_PHASES } from '../rules/state.js';
 import { caseNumberSchema } from './games.js';
 import { audienceStateSchema } from '../audience/audience.js';
@@ -85,6 +86,57 @@ export const liveGamePublicSchema = z.object({
   /** What the stream's audience does in this game (issue 20): in every answer and push of the API. */
   audience: audienceStateSchema.optional(),
 });
+
+const giftSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shortName: z.string(),
+  coins: z.number().int(),
+  imageUrl: z.string(),
+});
+
+/** One GameEvent (rules/actions.ts) as the server's session emitted it for a live action. */
+export const gameEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('gameStarted') }),
+  z.object({ type: z.literal('caseSelected'), caseNumber: z.number().int() }),
+  z.object({ type: z.literal('caseEliminated'), caseNumber: z.number().int(), gift: giftSchema }),
+  z.object({ type: z.literal('bankerCalling'), offer: z.number().int(), round: z.number().int() }),
+  z.object({ type: z.literal('offerShown'), offer: z.number().int() }),
+  z.object({ type: z.literal('dealAccepted'), amount: z.number().int(), playerGift: giftSchema }),
+  z.object({
+    type: z.literal('roundStarted'),
+    round: z.number().int(),
+    casesToEliminate: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('finalChoiceStarted'),
+    playerCase: z.number().int(),
+    otherCase: z.number().int(),
+  }),
+  z.object({
+    type: z.literal('finalRevealed'),
+    swapped: z.boolean(),
+    caseNumber: z.number().int(),
+    gift: giftSchema,
+    amount: z.number().int(),
+  }),
+]);
+
+/**
+ * POST /api/live-games/{id}/actions answers the public state and what the action did: the events the server's
+ * session emitted for it, in order (a repeat of the game's last action its events again, of an older one none).
+ */
+export const liveActionAnswerSchema = liveGamePublicSchema.extend({ events: z.array(gameEventSchema) });
+export interface LiveActionAnswer extends LiveGamePublic {
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * The screen a live game's change comes from (the header X-Screen-Id of a start, an action or a continue) and
+ * the screen a stage stream belongs to (`?screen=`): the server pushes no change back to the screen that made it.
+ */
+export const SCREEN_ID_HEADER = 'X-Screen-Id';
+export const SCREEN_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** GET /api/live-games/{id}/verify: what anyone needs to check a game. */
 export const liveGameVerifySchema = z.object({

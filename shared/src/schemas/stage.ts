@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { GameEvent } from '../rules/actions.js';
 import type { LiveGamePublic } from '../rules/session.js';
-import { liveGamePublicSchema } from './liveGames.js';
+import { gameEventSchema, liveGamePublicSchema } from './liveGames.js';
 
 /**
  * A stage key: 32 random bytes in base64url (256 bits, the issue asks at least 128), the read-only capability an
@@ -23,10 +24,18 @@ export const stageInfoSchema = z.object({
 });
 export type StageInfo = z.infer<typeof stageInfoSchema>;
 
-/** GET /api/stage/{key}/game and each push to a stage: the streamer's current live game, or none. */
-export const stageGameSchema = z.object({ game: liveGamePublicSchema.nullable() });
+/**
+ * GET /api/stage/{key}/game and each push to a stage: the streamer's current live game, or none. A push of a
+ * state an action made carries that action's `events` (as its answer does); a read, a start and a stream's
+ * first state have none.
+ */
+export const stageGameSchema = z.object({
+  game: liveGamePublicSchema.nullable(),
+  events: z.array(gameEventSchema).optional(),
+});
 export interface StageGame {
   game: LiveGamePublic | null;
+  events?: readonly GameEvent[];
 }
 
 /** A stage's `continue` push: CONTINUE closed the DEAL's reveal of this game on one of the player's screens. */

@@ -19,7 +19,7 @@ import {
 import type { Db } from '../../db/knex.js';
 import { AppError } from '../../http/errors.js';
 import { liveGamesRepo } from '../liveGames/liveGames.repo.js';
-import { liveGamesService, type LiveGamesService, type Player } from '../liveGames/liveGames.service.js';
+import type { LiveGamesService, Player } from '../liveGames/liveGames.service.js';
 import type { LiveGameEvent, LiveGameEvents } from '../stage/liveGameEvents.js';
 import {
   audienceRepo,
@@ -95,7 +95,10 @@ interface PendingScore {
 export interface AudienceEngineDeps {
   db: Db;
   now: () => number;
+  /** The bus it listens to: each state this process applies (LiveGameEvents.listenToStates), chat, other instances. */
   events: LiveGameEvents;
+  /** The app's live games service, through which a window's result is applied as the player's action. */
+  games: LiveGamesService;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -110,22 +113,26 @@ const closedState = (mode: AudienceMode): AudienceState => ({
 /**
  * The stream's audience (issue 20; docs/decisions/0036-audience-engine.md): takes the normalized events of a
  * streamer's sources, opens a window of the chat when the streamer's live game waits for a vote or a case, counts
- * it, and applies its result as the player's action through the live games service. One per process.
+ * it, and applies its result as the player's action through the live games service. One per app: it listens to
+ * the app's bus for the states this process applies, and the service knows nothing of it.
  */
 export class AudienceEngine {
   private readonly streams = new Map<number, Stream>();
   private readonly settingsCache = new Map<number, { settings: StoredAudienceSettings; at: number }>();
   private readonly pending = new Map<string, PendingScore>();
   private readonly repo: ReturnType<typeof audienceRepo>;
-  private readonly games: LiveGamesService;
   private readonly flusher: NodeJS.Timeout;
+  private readonly stopListening: () => void;
   private flushing: Promise<void> = Promise.resolve();
   private order = 0;
   private closed = false;
 
   constructor(private readonly deps: AudienceEngineDeps) {
     this.repo = audienceRepo(deps.db);
-    this.games = liveGamesService(deps.db, deps.now, deps.events, this);
+    this.stopListening = deps.events.listenToStates({
+      applied: (player, game) => this.gameChanged(player, game),
+      read: (userId, game) => this.stateFor(userId, game),
+    });
     this.flusher = setInterval(() => void this.flush(), SCORES_FLUSH_MS);
     this.flusher.unref();
   }
@@ -277,7 +284,7 @@ export class AudienceEngine {
       return;
     }
     try {
-      await this.games.act(stream.player, window.gameId, { seq: window.seq, ...action });
+      await this.deps.games.act(stream.player, window.gameId, { seq: window.seq, ...action });
     } catch (error) {
       // The game moved on another way at the same moment (the streamer's action won): nothing to apply.
       if (!(error instanceof AppError)) this.deps.log('applying the audience’s result failed', error);
@@ -579,6 +586,7 @@ export class AudienceEngine {
   /** Stops every window and push (nothing is applied) and writes the pending scores: the server is stopping. */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopListening();
     clearInterval(this.flusher);
     for (const [userId, stream] of this.streams) {
       this.closeWindow(userId);

@@ -14,12 +14,11 @@ import { redisServer, startRedis } from '../../testing/redis.js';
 import {
   createTestUser,
   freshDatabase,
-  testApp,
+  testAppParts,
   TestClient,
   type TestDatabase,
 } from '../../testing/testServer.js';
 import { RedisLiveGameEvents } from '../stage/liveGameEvents.js';
-import { AudienceEngine } from './audience.engine.js';
 import { listenApp } from '../../http/appServer.js';
 
 type View = LiveGamePublic & { audience: AudienceState };
@@ -46,8 +45,8 @@ describe.skipIf(!redisServer)('the audience between two instances', { timeout: 1
       const db = sqlite ? first : createDb(database.url);
       if (!sqlite) dbs.push(db);
       const liveEvents = await RedisLiveGameEvents.connect(redis.url, () => undefined);
-      const audience = new AudienceEngine({ db, now: Date.now, events: liveEvents, log: () => undefined });
-      const server = await listenApp(testApp(db, outbox, { liveEvents, audience }), 0, '127.0.0.1');
+      const { app, audience } = testAppParts(db, outbox, { liveEvents });
+      const server = await listenApp(app, 0, '127.0.0.1');
       made.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
       closing.push(async () => {
         await audience.close();

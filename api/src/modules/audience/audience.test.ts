@@ -3,6 +3,8 @@ import {
   audienceStateSchema,
   liveGamePublicSchema,
   liveGameVerifySchema,
+  nextPlannedAction,
+  unopenedOthers,
   type AudienceEvent,
   type AudienceState,
   type LiveGamePublic,
@@ -603,5 +605,46 @@ describe('the audience field', () => {
     const stage = await stageOf(client);
     expect((await stage.next((e) => e.event === 'game')).data.game.audience).toEqual(picked.audience);
     stage.close();
+  });
+});
+
+describe('one live games service', { timeout: 20_000 }, () => {
+  // A server of its own: its count of sessions loaded sees this test's games only.
+  let own: TestServer;
+  beforeAll(async () => {
+    own = await startTestServer();
+  });
+  afterAll(() => own.close());
+
+  it('serves the player, the stage and the audience from one cache of sessions', async () => {
+    const { client } = await own.signedIn('streamer');
+    const reader = own.client();
+    const { key } = ok<{ key: string }>(await client.get('/api/stage'));
+    const stageRead = async () =>
+      ok<{ game: LiveGamePublic }>(await reader.get(`/api/stage/${key}/game`)).game;
+    ok(await client.put('/api/audience/settings', { mode: 'vote', windowSeconds: 3 }));
+    const loaded = own.liveGames.sessionsLoaded();
+    const offer = await toOffer(client);
+    expect((await stageRead()).seq).toBe(offer.seq);
+    // The audience's NO DEAL is applied through the player's service: the player's reads, their next action and
+    // the stage's read find the session it made in the one cache (a service of its own would load it again).
+    for (const viewer of ['a', 'b', 'c'])
+      ok(await client.post('/api/audience/simulate', chat(`one-${viewer}`, 'no deal')), 202);
+    const after = await untilSeq(client, offer.seq + 1);
+    expect(after).toMatchObject({ seq: offer.seq + 1, phase: 'elimination' });
+    const opened = await act(client, after, { type: 'open', case: unopenedOthers(after)[0]! });
+    expect(await stageRead()).toEqual(opened);
+    expect(own.liveGames.sessionsLoaded()).toBe(loaded);
+    // A finished game leaves the cache: a stage's read and a verify load it, counted by this same service.
+    let view: LiveGamePublic = opened;
+    for (let action = nextPlannedAction(view, { dealInRound: view.round }); action;) {
+      view = await act(client, view, action);
+      action = nextPlannedAction(view, { dealInRound: view.round });
+    }
+    expect(view.result?.outcome).toBe('banker_accepted');
+    expect((await stageRead()).result).toEqual(view.result);
+    expect(own.liveGames.sessionsLoaded()).toBe(loaded + 1);
+    ok(await reader.get(`/api/live-games/${view.id}/verify`));
+    expect(own.liveGames.sessionsLoaded()).toBe(loaded + 2);
   });
 });

@@ -8,6 +8,7 @@ import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../db/knex.js';
 import { migrateLatest } from '../../db/migrate.js';
+import { stateOf } from '../../testing/games.js';
 import { startServerProcess, type ServerProcess } from '../../testing/serverProcess.js';
 import { freshDatabase, TestClient, type TestDatabase, createTestUser } from '../../testing/testServer.js';
 
@@ -61,7 +62,7 @@ describe('a live game when the server is killed with SIGKILL', () => {
         const action = nextPlannedAction(view, plan)!;
         const res = await client.post(`/api/live-games/${view.id}/actions`, { seq: view.seq, ...action });
         expect(res.status, res.text).toBe(200);
-        view = res.body;
+        view = stateOf(res.body);
       }
       // At once, with no other request in between: the answer was sent, so the action must be stored.
       server.kill();

@@ -11,9 +11,11 @@ import {
   sessionBoard,
   startSession,
   type Gift,
+  type GameEvent,
   type GameSession,
   type LiveAction,
   type LiveActionRequest,
+  type LiveActionAnswer,
   type LiveGamePublic,
   type LiveGameVerify,
   type StartLiveGameRequest,
@@ -22,14 +24,10 @@ import type { Db } from '../../db/knex.js';
 import { AppError, notFound, unprocessable } from '../../http/errors.js';
 import { giftSetsRepo } from '../gifts/gifts.repo.js';
 import { notOwnGiftSet } from '../games/games.service.js';
-import type { AudienceEngine } from '../audience/audience.engine.js';
-import type { LiveGameEvents } from '../stage/liveGameEvents.js';
+import type { LiveGameEvents, LivePlayer } from '../stage/liveGameEvents.js';
 import { liveGamesRepo, type LiveGame } from './liveGames.repo.js';
 
-export interface Player {
-  id: number;
-  username: string;
-}
+export type Player = LivePlayer;
 
 export const NO_CURRENT_GAME = 'There is no game in progress';
 export const gameNotFound = (id: string) => `There is no game ${id} of yours`;
@@ -82,23 +80,26 @@ class SessionCache {
 
 const CACHED_SESSIONS = 10_000;
 
+/** Who sent a change: the screen named by X-Screen-Id, whose own streams are not pushed it back. */
+export interface ChangeSource {
+  screen?: string;
+}
+
 /**
- * Live games: dealt, held and recorded by the server (issue 17; docs/provably-fair.md). With `audience`, every
- * state answered or pushed carries the audience's part (issue 20), and each new state goes to the audience first.
+ * Live games: dealt, held and recorded by the server (issue 17; docs/provably-fair.md). One per app (createApp),
+ * so one cache of sessions serves the players, the stages and the audience. Each new state goes out through
+ * `events` (LiveGameEvents.applied), whose state listener (the audience, issue 20) adds its part first.
  */
-export function liveGamesService(
-  db: Db,
-  now: () => number,
-  events?: LiveGameEvents,
-  audience?: AudienceEngine,
-) {
+export function liveGamesService(db: Db, now: () => number, events?: LiveGameEvents) {
   const repo = liveGamesRepo(db);
   const cache = new SessionCache(CACHED_SESSIONS);
+  let loaded = 0;
 
   /** The game's session at its stored seq: from the cache, else replayed from the seeds and the log. */
   function sessionOf(game: LiveGame): GameSession {
     const cached = cache.get(game);
     if (cached) return cached;
+    loaded += 1;
     const session = replaySession(
       giftsOf(game.giftIds),
       { serverSeed: game.serverSeed, clientSeed: game.clientSeed },
@@ -109,20 +110,38 @@ export function liveGamesService(
     return session;
   }
 
+  /** The events the logged action `seq` emitted, for a repeat of it: the log replayed to it, then the action. */
+  function eventsOfLogged(game: LiveGame, seq: number): readonly GameEvent[] {
+    const before = replaySession(
+      giftsOf(game.giftIds),
+      { serverSeed: game.serverSeed, clientSeed: game.clientSeed },
+      game.clientGameId,
+      game.actions.slice(0, seq),
+    );
+    return applySessionAction(before, game.actions[seq]!).events;
+  }
+
   const publicOf = (game: LiveGame, session: GameSession): LiveGamePublic =>
     publicGameState(session, game.id, game.commitment);
   /** A state as read, with the audience's part. */
   const shownTo = async (userId: number, game: LiveGamePublic): Promise<LiveGamePublic> =>
-    audience ? { ...game, audience: await audience.stateFor(userId, game) } : game;
-  /**
-   * A new state, as answered to the player, and told to every screen showing their games; the audience's window
-   * of the state before closes (applied or overridden) and the one this state asks for opens.
-   */
-  const changed = async (player: Player, state: LiveGamePublic): Promise<LiveGamePublic> => {
-    const game = audience ? { ...state, audience: await audience.gameChanged(player, state) } : state;
-    events?.publish(player.id, { type: 'game', game });
-    return game;
-  };
+    events ? events.read(userId, game) : game;
+  /** A new state, as answered to the player, and told to every screen showing their games. */
+  const changed = async (
+    player: Player,
+    state: LiveGamePublic,
+    change: { events?: readonly GameEvent[]; screen?: string } = {},
+  ): Promise<LiveGamePublic> => (events ? events.applied(player, state, change) : state);
+
+  async function answerOf(
+    player: Player,
+    state: LiveGamePublic,
+    emitted: readonly GameEvent[],
+    source: ChangeSource,
+  ): Promise<LiveActionAnswer> {
+    const game = await changed(player, state, { events: emitted, screen: source.screen });
+    return { ...game, events: [...emitted] };
+  }
 
   async function ownGame(player: Player, id: string): Promise<LiveGame> {
     const game = await repo.find(id);
@@ -132,7 +151,11 @@ export function liveGamesService(
   }
 
   return {
-    async start(player: Player, request: StartLiveGameRequest): Promise<LiveGamePublic> {
+    async start(
+      player: Player,
+      request: StartLiveGameRequest,
+      source: ChangeSource = {},
+    ): Promise<LiveGamePublic> {
       const customGiftSetId = request.customGiftSetId ?? null;
       let giftIds: readonly number[] | null = null;
       if (customGiftSetId !== null) {
@@ -167,7 +190,7 @@ export function liveGamesService(
       };
       await repo.start({ ...game, userId: player.id }, now());
       cache.set(id, session);
-      return changed(player, publicOf(game, session));
+      return changed(player, publicOf(game, session), { screen: source.screen });
     },
 
     async current(player: Player): Promise<LiveGamePublic> {
@@ -184,15 +207,23 @@ export function liveGamesService(
 
     /**
      * Applies the action numbered `seq`, once: the same action again answers the state and changes nothing; a
-     * seq that is neither the next one nor a repeat, or an action the phase does not allow, is a 409.
+     * seq that is neither the next one nor a repeat, or an action the phase does not allow, is a 409. The answer
+     * carries the events the action emitted (a repeat of the last action its events again, of an older one none:
+     * the state has moved on); the push of the new state carries them too.
      */
-    async act(player: Player, id: string, request: LiveActionRequest): Promise<LiveGamePublic> {
+    async act(
+      player: Player,
+      id: string,
+      request: LiveActionRequest,
+      source: ChangeSource = {},
+    ): Promise<LiveActionAnswer> {
       const action = logEntry(request);
       for (;;) {
         const game = await ownGame(player, id);
         const session = sessionOf(game);
         if (request.seq < game.seq && sameAction(game.actions[request.seq], action)) {
-          return shownTo(player.id, publicOf(game, session));
+          const again = request.seq === game.seq - 1 ? eventsOfLogged(game, request.seq) : [];
+          return { ...(await shownTo(player.id, publicOf(game, session))), events: [...again] };
         }
         // As the public state names it (the session never rests in phone-ringing).
         const phase = session.state.gamePhase === 'phone-ringing' ? 'offer' : session.state.gamePhase;
@@ -222,7 +253,7 @@ export function liveGamesService(
         if (!isSessionOver(step.session)) {
           if (await repo.advance(id, game.seq, step.session.actions, at)) {
             cache.set(id, step.session);
-            return changed(player, publicOf(game, step.session));
+            return answerOf(player, publicOf(game, step.session), step.events, source);
           }
           continue; // Another request applied an action first: answer as a repeat, or 409.
         }
@@ -235,7 +266,7 @@ export function liveGamesService(
         const record = await repo.finish(id, game.seq, step.session.actions, player, payload, at);
         if (record) {
           cache.delete(id);
-          return changed(player, publicOf(game, step.session));
+          return answerOf(player, publicOf(game, step.session), step.events, source);
         }
       }
     },
@@ -244,7 +275,7 @@ export function liveGamesService(
      * The player closed the deal's reveal (CONTINUE) on one screen: every other screen of theirs, the stages
      * included, goes on to the board with every case opened. Only for their game ended by a DEAL.
      */
-    async continueAfterDeal(player: Player, id: string): Promise<void> {
+    async continueAfterDeal(player: Player, id: string, source: ChangeSource = {}): Promise<void> {
       const game = await ownGame(player, id);
       const session = sessionOf(game);
       if (session.state.gameOutcome !== 'banker_accepted') {
@@ -255,7 +286,12 @@ export function liveGamesService(
           game.seq,
         );
       }
-      events?.publish(player.id, { type: 'continue', gameId: id });
+      events?.publish(player.id, { type: 'continue', gameId: id, screen: source.screen });
+    },
+
+    /** Sessions replayed from the database's log (a cache miss), since the service was made. */
+    sessionsLoaded(): number {
+      return loaded;
     },
 
     /** What anyone needs to check a game; the serverSeed and the board only once it is over. */

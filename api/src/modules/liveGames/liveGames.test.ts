@@ -10,7 +10,7 @@ import {
   type LiveGamePublic,
 } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payloadOf, playLiveGame } from '../../testing/games.js';
+import { payloadOf, playLiveGame, stateOf } from '../../testing/games.js';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/testServer.js';
 import {
   contradicts,
@@ -184,9 +184,9 @@ describe('GET /api/live-games/current', () => {
       body: { error: NO_CURRENT_GAME },
     });
     const view = await start(fresh);
-    let state = (await act(fresh, view.id, { seq: 0, type: 'pick', case: 7 })).body as LiveGamePublic;
+    let state = stateOf((await act(fresh, view.id, { seq: 0, type: 'pick', case: 7 })).body);
     for (const n of [1, 2, 3, 4, 5, 6])
-      state = (await act(fresh, view.id, { seq: state.seq, type: 'open', case: n })).body;
+      state = stateOf((await act(fresh, view.id, { seq: state.seq, type: 'open', case: n })).body);
     expect(state).toMatchObject({ phase: 'offer', round: 1, seq: 7 });
     expect(state.currentOffer).toEqual(expect.any(Number));
     // A reload in the middle of an offer finds the offer on the table.
@@ -270,11 +270,13 @@ describe('POST /api/live-games/{id}/actions', () => {
     const first = await act(player, view.id, { seq: 0, type: 'pick', case: 2 });
     const again = await act(player, view.id, { seq: 0, type: 'pick', case: 2 });
     expect(first.status).toBe(200);
+    // The repeat of the last action answers what it did again (its answer may have been lost on the way).
     expect(again).toMatchObject({ status: 200, body: first.body });
+    expect(first.body.events).toEqual([{ type: 'caseSelected', caseNumber: 2 }]);
     const opened = await act(player, view.id, { seq: 1, type: 'open', case: 9 });
-    // A late repeat answers the current state, and changes nothing.
+    // A late repeat answers the current state, and changes nothing: what it did is long shown.
     const late = await act(player, view.id, { seq: 0, type: 'pick', case: 2 });
-    expect(late).toMatchObject({ status: 200, body: opened.body });
+    expect(late).toMatchObject({ status: 200, body: { ...stateOf(opened.body), events: [] } });
     const row = await liveRow(view.id);
     expect(row.seq).toBe(2);
     expect(JSON.parse(row.actions)).toEqual([

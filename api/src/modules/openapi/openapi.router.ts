@@ -34,6 +34,7 @@ import {
   listQuerySchema,
   liveActionRequestSchema,
   liveGameIdSchema,
+  liveActionAnswerSchema,
   liveGamePublicSchema,
   liveGameVerifySchema,
   loginRequestSchema,
@@ -106,6 +107,7 @@ export const COMPONENTS: Record<string, z.ZodType> = {
   StartLiveGameRequest: startLiveGameSchema,
   LiveActionRequest: liveActionRequestSchema,
   LiveGamePublic: liveGamePublicSchema,
+  LiveActionAnswer: liveActionAnswerSchema,
   LiveGameVerify: liveGameVerifySchema,
   StageInfo: stageInfoSchema,
   StageGame: stageGameSchema,
@@ -296,7 +298,12 @@ const ROUTES: Record<string, Route> = {
     access: 'player',
     body: liveActionRequestSchema,
     errors: [404, 409],
-    answers: ok(liveGamePublicSchema, 'The public state after the action'),
+    answers: ok(
+      liveActionAnswerSchema,
+      'The public state after the action, and `events`: what the action did, as the server’s session emitted it ' +
+        '(an optional X-Screen-Id header, 1 to 64 of A-Z a-z 0-9 _ -, names the screen it comes from: that ' +
+        'screen’s stage stream, opened with ?screen=, is not pushed the change)',
+    ),
   },
   'POST /api/live-games/{id}/continue': {
     summary:
@@ -334,10 +341,12 @@ const ROUTES: Record<string, Route> = {
       'closes a DEAL’s reveal; `audience` ({ gameId, audience }) as the chat’s votes and calls change, at most ' +
       'every 20 ms; `gift` for each gift of the audience; `social` for likes (added up, at most every 500 ms), ' +
       'follows and shares; `leaderboard` (as GET /api/stage/{key}/leaderboard) when the scores are written; ' +
-      '`revoked` when the key is replaced. At most 20 streams open per key and 50 per client address (429 beyond); ' +
-      'a stream whose reader falls 1 MB behind is closed (the stage reconnects)',
+      '`revoked` when the key is replaced. A `game` made by an action carries its `events`. With ?screen=<id> (1 ' +
+      'to 64 of A-Z a-z 0-9 _ -) the stream is not sent the changes that screen sent with X-Screen-Id. At most ' +
+      '20 streams open per key and 50 per client address (429 beyond); a stream whose reader falls 1 MB behind is ' +
+      'closed (the stage reconnects)',
     access: 'anyone',
-    errors: [404, 429],
+    errors: [400, 404, 429],
     answers: {
       200: {
         description: 'An event stream; each `game` event’s data is the JSON of GET /api/stage/{key}/game',

@@ -5,6 +5,7 @@ import type {
   AudienceLeaderboard,
   AudienceSocial,
   AudienceState,
+  GameEvent,
   LiveGamePublic,
 } from '@dond/shared';
 import { Redis } from 'ioredis';
@@ -14,9 +15,16 @@ import { Redis } from 'ioredis';
  * this server is stopping (the stream ends; the screen reconnects, to another instance or to this one again).
  */
 export type LiveGameEvent =
-  | { type: 'game'; game: LiveGamePublic }
+  | {
+      type: 'game';
+      game: LiveGamePublic;
+      /** What the action that made this state did, as the server's session emitted it (none for a start). */
+      events?: readonly GameEvent[];
+      /** The screen that made the change (X-Screen-Id): its own streams are not sent it, it has the answer. */
+      screen?: string;
+    }
   /** CONTINUE pressed after a DEAL on one of the player's screens: the others close the deal's reveal too. */
-  | { type: 'continue'; gameId: string }
+  | { type: 'continue'; gameId: string; screen?: string }
   | { type: 'revoked' }
   | { type: 'closing' }
   /** The audience's state of the game changed (a vote, a call, a window opening or closing): at most every 100 ms. */
@@ -33,6 +41,22 @@ export type LiveGameEvent =
   | { type: 'leaderboard'; leaderboard: AudienceLeaderboard };
 export type LiveGameListener = (event: LiveGameEvent) => void;
 
+/** Whose game changed: the live games service's player. */
+export interface LivePlayer {
+  id: number;
+  username: string;
+}
+
+/**
+ * The one listener in this process of the states this process applies and reads (the audience engine): it hears
+ * each new state before any screen does (it opens and closes its windows there, and only on the instance that
+ * applied the state) and answers its part of the state, which the state carries as answered and pushed.
+ */
+export interface LiveStateListener {
+  applied(player: LivePlayer, game: LiveGamePublic): Promise<AudienceState>;
+  read(userId: number, game: LiveGamePublic): Promise<AudienceState>;
+}
+
 /**
  * Every change of a player's live game, told to every screen that shows it (the streamer studio's stages and
  * deck): the live games service publishes each new state as it answers; a replaced stage key publishes
@@ -41,6 +65,7 @@ export type LiveGameListener = (event: LiveGameEvent) => void;
  */
 export class LiveGameEvents {
   private readonly emitter = new EventEmitter();
+  private states: LiveStateListener | null = null;
 
   constructor() {
     // One listener per open stage: hundreds are normal, not a leak.
@@ -49,6 +74,37 @@ export class LiveGameEvents {
 
   publish(userId: number, event: LiveGameEvent): void {
     this.deliver(userId, event);
+  }
+
+  /**
+   * Makes `listener` hear every state this process applies or reads (answers the function that stops it). One per
+   * bus: a second audience on the same bus would open every window twice.
+   */
+  listenToStates(listener: LiveStateListener): () => void {
+    if (this.states) throw new Error('this bus has a state listener already');
+    this.states = listener;
+    return () => {
+      if (this.states === listener) this.states = null;
+    };
+  }
+
+  /**
+   * A new state of the player's game, applied by this process: the state listener's part added, then published to
+   * every screen (with the events of the action that made it, and the screen that sent it). Answers the state.
+   */
+  async applied(
+    player: LivePlayer,
+    state: LiveGamePublic,
+    change: { events?: readonly GameEvent[]; screen?: string } = {},
+  ): Promise<LiveGamePublic> {
+    const game = this.states ? { ...state, audience: await this.states.applied(player, state) } : state;
+    this.publish(player.id, { type: 'game', game, ...change });
+    return game;
+  }
+
+  /** A state as read (the current game, a stage's), with the state listener's part. */
+  async read(userId: number, state: LiveGamePublic): Promise<LiveGamePublic> {
+    return this.states ? { ...state, audience: await this.states.read(userId, state) } : state;
   }
 
   /** Hands an event to this process's listeners of the player. */

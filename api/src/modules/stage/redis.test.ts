@@ -22,6 +22,7 @@ import {
 } from '../../testing/testServer.js';
 import { LiveGameEvents, RedisLiveGameEvents } from './liveGameEvents.js';
 import { listenApp } from '../../http/appServer.js';
+import { stateOf } from '../../testing/games.js';
 
 if (!redisServer) console.warn('redis.test.ts skipped: no redis-server (apt-get install redis-server)');
 
@@ -106,7 +107,10 @@ describe.skipIf(!redisServer)('live game pushes between two instances', () => {
     });
     expect(picked.status, picked.text).toBe(200);
     expect(await stage.until(() => stage.events.length === 3)).toBe(true);
-    expect(stage.events.slice(1).map((e) => e.data.game)).toEqual([started, picked.body]);
+    expect(stage.events.slice(1).map((e) => e.data)).toEqual([
+      { game: started },
+      { game: stateOf(picked.body), events: picked.body.events },
+    ]);
 
     expect((await player.post('/api/stage/key')).status).toBe(200);
     expect(await stage.until(() => stage.ended)).toBe(true);

@@ -1,4 +1,5 @@
 import {
+  SCREEN_ID_PATTERN,
   STAGE_KEY_PATTERN,
   type AudienceGift,
   type AudienceLeaderboard,
@@ -12,13 +13,13 @@ import {
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { currentUser, requireUser } from '../../auth/guards.js';
 import type { Db } from '../../db/knex.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import type { RouterContext } from '../../routerContext.js';
-import { liveGamesService } from '../liveGames/liveGames.service.js';
 import type { LiveGameEvent } from './liveGameEvents.js';
 import { stageRepo } from './stage.repo.js';
 
 export const STAGE_LINK_NOT_VALID = 'This stage link is not valid';
+export const STAGE_SCREEN_INVALID = 'screen must be 1 to 64 characters of A-Z, a-z, 0-9, _ and -';
 /** A comment line now and then, so that proxies and OBS keep a quiet stream open. */
 export const STAGE_HEARTBEAT_MS = 15_000;
 /**
@@ -58,7 +59,12 @@ const sseText = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON
 function pushOf(event: LiveGameEvent): [name: string, data: unknown] | undefined {
   switch (event.type) {
     case 'game':
-      return ['game', { game: event.game } satisfies StageGame];
+      return [
+        'game',
+        (event.events
+          ? { game: event.game, events: event.events }
+          : { game: event.game }) satisfies StageGame,
+      ];
     case 'continue':
       return ['continue', { gameId: event.gameId } satisfies StageContinue];
     case 'audience':
@@ -110,12 +116,12 @@ export function stageRouter({
   now,
   appUrl,
   liveEvents,
+  liveGames: games,
   audience,
   log,
   stageStreams,
 }: RouterContext): Router {
   const repo = stageRepo(db);
-  const games = liveGamesService(db, now, undefined, audience);
   const router = express.Router();
   const info = (key: string): StageInfo => ({
     key,
@@ -150,8 +156,12 @@ export function stageRouter({
   const openByAddress = new OpenCounts();
 
   // Server-Sent Events: the game as it is now, then every change, until the key is replaced or the stage goes.
+  // `?screen=<id>`: the stream of the screen that sends X-Screen-Id with its changes, which it is not sent back.
   router.get('/:key/events', async (req: Request, res: Response) => {
     const key = req.params.key as string;
+    const screen = req.query.screen;
+    if (screen !== undefined && (typeof screen !== 'string' || !SCREEN_ID_PATTERN.test(screen)))
+      throw badRequest(STAGE_SCREEN_INVALID, 'screen');
     const owner = await ownerOfKey(db, key);
     // Counted from here, with no await between the check and the count, so streams opened at once cannot slip past.
     const address = req.ip ?? req.socket.remoteAddress ?? '';
@@ -184,6 +194,13 @@ export function stageRouter({
         if (shown && shown.id === event.game.id && event.game.seq <= shown.seq) return;
         shown = event.game;
       }
+      // The screen that made the change has it from its answer: no echo to drop.
+      if (
+        (event.type === 'game' || event.type === 'continue') &&
+        screen !== undefined &&
+        event.screen === screen
+      )
+        return;
       const text = pushText(event);
       if (text !== undefined) return write(text);
       if (event.type === 'closing') {
