@@ -142,6 +142,16 @@ describe('the game controller', () => {
     expect(state().view.cases.some((c) => c.giftId !== undefined)).toBe(false);
   });
 
+  it("runs every timer slower on a screen's time scale", () => {
+    const slow = createGameController({ clock, tuning: { timeScale: 2 } });
+    slow.startGame(resolveGiftSet(null));
+    slow.tapCase(5);
+    clock.advance(2 * TIMINGS.interactionLockMs - 1);
+    expect(slow.getState().locked).toBe(true);
+    clock.advance(1);
+    expect(slow.getState().locked).toBe(false);
+  });
+
   it('keeps two screens apart: each instance has its own game, lock and timers', () => {
     const other = createGameController({ clock });
     other.startGame(resolveGiftSet(null));
