@@ -36,7 +36,7 @@ afterAll(() => api.close());
 
 timingRules("a signed-in player's live game", () => api.liveGame());
 
-describe('a live game: the timings of its connection', () => {
+describe('a live game: the timings of its connection', { timeout: 60_000 }, () => {
   let game: TimedGame | undefined;
   afterEach(() => game?.dispose());
 
@@ -81,10 +81,10 @@ describe('a live game: the timings of its connection', () => {
     await game.until(() => !game!.ctl.getState().reconnecting, 'the connection back');
     expect(game.since(mark)).toEqual(['caseTapped', 'connectionLost', 'connectionBack', 'caseEliminated']);
     expect(game.ctl.getState().game.eliminatedCases).toEqual([2]);
-  }, 30_000);
+  });
 });
 
-describe('a stage following a live game', () => {
+describe('a stage following a live game', { timeout: 60_000 }, () => {
   let game: TimedGame | undefined;
   let stage: TimedGame | undefined;
   afterEach(() => {
@@ -136,78 +136,82 @@ describe('a stage following a live game', () => {
     expect(watched.ctl.getState().overlay).toBeNull();
     game.clock.advance(1);
     expect(watched.ctl.getState().overlay).toBe('finalReveal');
-  }, 30_000);
-});
-
-describe("a live game's save: 3 attempts, 1 s then 2 s apart (SPEC.md section 9)", () => {
-  let game: LiveTimedGame | undefined;
-  let stopSaving = () => {};
-  beforeEach(() => useToastStore.setState({ toasts: [] }));
-  afterEach(() => {
-    stopSaving();
-    game?.dispose();
   });
-
-  /**
-   * A game played to a DEAL! on the server, saved (as the game screen saves it) through a connection of its
-   * own that a proxy cuts before the game ends: the save's requests are counted apart from the game's.
-   */
-  async function dealWithSaveCut() {
-    const proxy = await api.proxy();
-    game = await api.liveGame();
-    const save = counted(serverTransport(proxy.rewrite(api.server.url), game.cookie));
-    const player = {
-      user: game.user,
-      gifts: resolveGiftSet(null),
-      customGiftSetId: null,
-      queryClient: new QueryClient(),
-    };
-    stopSaving = saveFinishedLiveGames(game.ctl, () => player, { api: save, clock: game.clock });
-    await dealt(game);
-    await playToPhone(game);
-    game.clock.advance(TIMINGS.phoneOverlayMs);
-    await proxy.cut('refuse');
-    await answer(game, (ctl) => ctl.deal());
-    await game.until(() => save.sent() === 1 && save.open() === 0, 'the first attempt');
-    return { proxy, save, g: game };
-  }
-  const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
-
-  it('tries again 1 s after a failed attempt and 2 s after the second, and says it is saved', async () => {
-    const { proxy, save, g } = await dealWithSaveCut();
-    // Each attempt reads the session, then saves: a failed read is the attempt's end. (advanceAsync: an attempt
-    // starts a few promise turns after its timer.)
-    await g.clock.advanceAsync(saveBackoffMs(1) - 1);
-    expect(save.sent()).toBe(1);
-    await g.clock.advanceAsync(1);
-    expect(save.sent()).toBe(2);
-    await g.until(() => save.open() === 0, 'the second attempt');
-    await g.clock.advanceAsync(saveBackoffMs(2) - 1);
-    expect(save.sent()).toBe(2);
-    await proxy.restore();
-    await g.clock.advanceAsync(1);
-    await g.until(() => toastTitles().includes('Game Saved!'), 'the save');
-    // The third attempt's two calls: the session, then the game.
-    expect(save.sent()).toBe(4);
-    const mine = await api.server.client();
-    mine.cookie = g.cookie;
-    const games = (await mine.get('/api/games/my-games')).body as Array<{
-      clientGameId?: string;
-      client_game_id?: string;
-    }>;
-    expect(JSON.stringify(games)).toContain(g.ctl.getState().view.id);
-  }, 30_000);
-
-  it('gives up after the third attempt: the failure toast for 10 s, no fourth attempt', async () => {
-    const { save, g } = await dealWithSaveCut();
-    await g.clock.advanceAsync(saveBackoffMs(1));
-    await g.until(() => save.sent() === 2 && save.open() === 0, 'the second attempt');
-    await g.clock.advanceAsync(saveBackoffMs(2));
-    await g.until(() => toastTitles().includes('Game Not Saved'), 'the failure');
-    expect(save.sent()).toBe(SAVE_MAX_ATTEMPTS);
-    const failure = useToastStore.getState().toasts.find((t) => t.title === 'Game Not Saved')!;
-    expect(failure).toMatchObject({ variant: 'destructive', duration: TIMINGS.saveFailureToastMs });
-    await g.clock.advanceAsync(60_000);
-    expect(save.sent()).toBe(SAVE_MAX_ATTEMPTS);
-  }, 30_000);
 });
+
+describe(
+  "a live game's save: 3 attempts, 1 s then 2 s apart (SPEC.md section 9)",
+  { timeout: 60_000 },
+  () => {
+    let game: LiveTimedGame | undefined;
+    let stopSaving = () => {};
+    beforeEach(() => useToastStore.setState({ toasts: [] }));
+    afterEach(() => {
+      stopSaving();
+      game?.dispose();
+    });
+
+    /**
+     * A game played to a DEAL! on the server, saved (as the game screen saves it) through a connection of its
+     * own that a proxy cuts before the game ends: the save's requests are counted apart from the game's.
+     */
+    async function dealWithSaveCut() {
+      const proxy = await api.proxy();
+      game = await api.liveGame();
+      const save = counted(serverTransport(proxy.rewrite(api.server.url), game.cookie));
+      const player = {
+        user: game.user,
+        gifts: resolveGiftSet(null),
+        customGiftSetId: null,
+        queryClient: new QueryClient(),
+      };
+      stopSaving = saveFinishedLiveGames(game.ctl, () => player, { api: save, clock: game.clock });
+      await dealt(game);
+      await playToPhone(game);
+      game.clock.advance(TIMINGS.phoneOverlayMs);
+      await proxy.cut('refuse');
+      await answer(game, (ctl) => ctl.deal());
+      await game.until(() => save.sent() === 1 && save.open() === 0, 'the first attempt');
+      return { proxy, save, g: game };
+    }
+    const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
+
+    it('tries again 1 s after a failed attempt and 2 s after the second, and says it is saved', async () => {
+      const { proxy, save, g } = await dealWithSaveCut();
+      // Each attempt reads the session, then saves: a failed read is the attempt's end. (advanceAsync: an attempt
+      // starts a few promise turns after its timer.)
+      await g.clock.advanceAsync(saveBackoffMs(1) - 1);
+      expect(save.sent()).toBe(1);
+      await g.clock.advanceAsync(1);
+      expect(save.sent()).toBe(2);
+      await g.until(() => save.open() === 0, 'the second attempt');
+      await g.clock.advanceAsync(saveBackoffMs(2) - 1);
+      expect(save.sent()).toBe(2);
+      await proxy.restore();
+      await g.clock.advanceAsync(1);
+      await g.until(() => toastTitles().includes('Game Saved!'), 'the save');
+      // The third attempt's two calls: the session, then the game.
+      expect(save.sent()).toBe(4);
+      const mine = await api.server.client();
+      mine.cookie = g.cookie;
+      const games = (await mine.get('/api/games/my-games')).body as Array<{
+        clientGameId?: string;
+        client_game_id?: string;
+      }>;
+      expect(JSON.stringify(games)).toContain(g.ctl.getState().view.id);
+    });
+
+    it('gives up after the third attempt: the failure toast for 10 s, no fourth attempt', async () => {
+      const { save, g } = await dealWithSaveCut();
+      await g.clock.advanceAsync(saveBackoffMs(1));
+      await g.until(() => save.sent() === 2 && save.open() === 0, 'the second attempt');
+      await g.clock.advanceAsync(saveBackoffMs(2));
+      await g.until(() => toastTitles().includes('Game Not Saved'), 'the failure');
+      expect(save.sent()).toBe(SAVE_MAX_ATTEMPTS);
+      const failure = useToastStore.getState().toasts.find((t) => t.title === 'Game Not Saved')!;
+      expect(failure).toMatchObject({ variant: 'destructive', duration: TIMINGS.saveFailureToastMs });
+      await g.clock.advanceAsync(60_000);
+      expect(save.sent()).toBe(SAVE_MAX_ATTEMPTS);
+    });
+  },
+);
