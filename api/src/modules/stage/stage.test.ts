@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { liveGamePublicSchema, stageInfoSchema, type LiveGamePublic, type StageGame } from '@dond/shared';
+import {
+  liveGamePublicSchema,
+  SCREEN_ID_HEADER,
+  stageInfoSchema,
+  type LiveGamePublic,
+  type StageGame,
+} from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playLiveGame, stateOf } from '../../testing/games.js';
 import { EventStream } from '../../testing/eventStream.js';
@@ -146,6 +152,55 @@ describe("a stage's pushes", () => {
     } finally {
       landscape.close();
       portrait.close();
+    }
+  });
+
+  it('sends a screen’s own change to every stream but the one that screen opened (X-Screen-Id, ?screen=)', async () => {
+    const { key } = await stageInfo();
+    const started = (await streamer.post('/api/live-games', {})).body as LiveGamePublic;
+    const board = await EventStream.open(`${server.url}/api/stage/${key}/events?screen=board-1`);
+    const stage = await StageStream.open(key);
+    try {
+      for (const stream of [board, stage])
+        expect((await stream.next(gameEvent)).data).toEqual({ game: started });
+      const fromBoard = { [SCREEN_ID_HEADER]: 'board-1' };
+      const picked = await streamer.post(
+        `/api/live-games/${started.id}/actions`,
+        { seq: 0, type: 'pick', case: 5 },
+        fromBoard,
+      );
+      expect(picked.status, picked.text).toBe(200);
+      expect((await stage.next(gameEvent)).data).toEqual({
+        game: stateOf(picked.body),
+        events: picked.body.events,
+      });
+      // Another screen's action (the deck's) reaches the board.
+      const opened = await streamer.post(
+        `/api/live-games/${started.id}/actions`,
+        { seq: 1, type: 'open', case: 1 },
+        { [SCREEN_ID_HEADER]: 'deck_2' },
+      );
+      expect(opened.status, opened.text).toBe(200);
+      // The board's next push is the deck's: its own pick never came back to it.
+      expect((await board.next(gameEvent)).data).toEqual({
+        game: stateOf(opened.body),
+        events: opened.body.events,
+      });
+      // A malformed screen id is a 400 naming the header, or the stream's parameter, and changes nothing.
+      for (const bad of ['', 'has space', 'x'.repeat(65), 'a/b']) {
+        const refused = await streamer.post(
+          `/api/live-games/${started.id}/actions`,
+          { seq: 2, type: 'open', case: 2 },
+          { [SCREEN_ID_HEADER]: bad },
+        );
+        expect(refused, bad).toMatchObject({ status: 400, body: { field: SCREEN_ID_HEADER } });
+      }
+      const badStream = await visitor.get(`/api/stage/${key}/events?screen=${'x'.repeat(65)}`);
+      expect(badStream).toMatchObject({ status: 400, body: { field: 'screen' } });
+      expect(((await streamer.get('/api/live-games/current')).body as LiveGamePublic).seq).toBe(2);
+    } finally {
+      board.close();
+      stage.close();
     }
   });
 
