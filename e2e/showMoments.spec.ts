@@ -12,7 +12,7 @@ import {
 } from '@dond/shared';
 import type { Locator, Page } from '@playwright/test';
 import { expect as baseExpect, shot, test, toasts } from './fixtures';
-import { valuesLeft, waitOutLock } from './game';
+import { pauseClockNow, valuesLeft, waitOutLock } from './game';
 
 // The show moments of issue 15 on the canvas board, played with real pointer taps: the banker on the phone
 // (the canvas moves), the offer dialog (offer, board average, the history strip going up or down), the
@@ -125,18 +125,7 @@ const coinsIn = (text: string) => Number(text.replace(/\D/g, ''));
  * runs `look`, and lets time flow again: a moment caught at the same point however busy the machine is.
  */
 async function atMoment(page: Page, act: () => Promise<void>, ms: number, look: () => Promise<void>) {
-  // A little ahead of the page's now (the call takes time to arrive on a busy machine; retried if late).
-  for (let tries = 0; ; tries++) {
-    const ahead = (await page.evaluate(() => Date.now())) + 250;
-    const paused = await page.clock.pauseAt(ahead).then(
-      () => true,
-      (error: Error) => {
-        if (tries >= 5 || !/to the past/.test(error.message)) throw error;
-        return false;
-      },
-    );
-    if (paused) break;
-  }
+  await pauseClockNow(page);
   await act();
   await page.clock.runFor(ms);
   await look();
