@@ -1,7 +1,7 @@
 import { GIFTS, splitValueBoards } from '@dond/shared';
 import type { Page } from '@playwright/test';
 import { expect, shot, test } from './fixtures';
-import { endLock } from './onairHelpers';
+import { waitOutLock } from './game';
 
 // Issue 15, the board on air: the view mode a first visit gets, the fan-made footer on every signed-out
 // screen, and the value boards' names in every mode. The board at a streamer's and a player's sizes in each
@@ -180,8 +180,6 @@ test('in Mobile mode the board comes back into view when the banker calls, howev
   page,
 }) => {
   test.setTimeout(120_000);
-  // The lock's waits on Playwright's clock (page time flows as usual otherwise).
-  await page.clock.install();
   await page.setViewportSize({ width: 390, height: 844 });
   await playAsGuest(page);
   expect(await pressedMode(page)).toBe('mobile');
@@ -201,7 +199,7 @@ test('in Mobile mode the board comes back into view when the banker calls, howev
     return { scrollTop: app.scrollTop, offerShown: shows("BANKER'S OFFER") };
   });
   for (let i = 0; i < 6; i++) {
-    await endLock(page);
+    await waitOutLock(page);
     await next.click();
   }
   const scrolled = await scrolledDuringCall;
