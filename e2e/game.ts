@@ -116,8 +116,25 @@ const coinsIn = (text: string) => Number(text.replace(/\D/g, ''));
  */
 export async function playWholeGame(
   page: Page,
-  { own = 1, ending, dealAt = 1, shots }: { own?: number; ending: Ending; dealAt?: number; shots?: string },
+  {
+    own = 1,
+    ending,
+    dealAt = 1,
+    shots,
+    picked = false,
+    clock = false,
+  }: {
+    own?: number;
+    ending: Ending;
+    dealAt?: number;
+    shots?: string;
+    /** The own case is already picked: a game resumed where the API left it (its offers counted from there). */
+    picked?: boolean;
+    /** The page's timers are on Playwright's clock (installed before page.goto): the lock and the phone's 2 s are jumped. */
+    clock?: boolean;
+  },
 ): Promise<PlayedGame> {
+  const lockOff = () => (clock ? endLock(page) : waitOutLock(page));
   // Screenshots of each overlay the first time it shows, named `${shots}-<overlay>`.
   const taken = new Set<string>();
   const snap = async (name: string) => {
@@ -125,11 +142,11 @@ export async function playWholeGame(
     taken.add(name);
     await shot(page, `${shots}-${name}`);
   };
-  await page.getByRole('button', { name: `Briefcase ${own}`, exact: true }).click();
+  if (!picked) await page.getByRole('button', { name: `Briefcase ${own}`, exact: true }).click();
   await expect(page.getByRole('button', { name: `Briefcase ${own}, your case` })).toBeVisible();
   const offers: PlayedGame['offers'] = [];
   for (;;) {
-    await waitOutLock(page);
+    await lockOff();
     const offerDialog = page.getByRole('dialog', { name: "BANKER'S OFFER" });
     const finalDialog = page.getByRole('dialog', { name: 'FINAL DECISION!' });
     if (await finalDialog.isVisible()) break;
@@ -141,7 +158,9 @@ export async function playWholeGame(
       // The banker calls once the round's quota is open: wait for the offer before going on.
       if (await page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' }).isVisible()) {
         await snap('phone');
-        await expect(offerDialog).toBeVisible({ timeout: 4000 });
+        if (clock) await page.clock.fastForward(TIMINGS.phoneOverlayMs);
+        // On the clock the offer is due at once: the wait is only a loaded machine's drawing.
+        await expect(offerDialog).toBeVisible({ timeout: clock ? 10_000 : 4000 });
       }
       continue;
     }
