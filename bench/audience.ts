@@ -17,8 +17,8 @@
 //      time; the server's heap after a forced collection at 0, 25k, 50k, 75k and 100k events, and once the
 //      window closes.
 import http from 'node:http';
-import type { AudienceEvent, AudienceState, LiveGamePublic } from '@dond/shared';
-import { nextPlannedAction } from '@dond/shared';
+import type { AudienceState, LiveGamePublic } from '@dond/shared';
+import { playLiveGame, type LiveGameClient } from '../api/src/testing/games.js';
 import type { BenchCommands } from './server.js';
 import { openStageEvents } from './stageEvents.js';
 
@@ -42,37 +42,6 @@ type Login = (port: number, username: string, password: string) => Promise<strin
 const note = (line: string) => console.log(`  ${line}`);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const sleep = (wait: number) => new Promise((resolve) => setTimeout(resolve, wait));
-
-/**
- * The i-th event of the memory run: viewers `mem<i>`, 100,000 distinct over the run. Of each ten: five votes
- * (`deal` / `no deal`) from new viewers, one viewer of five events back changing their vote, a gift (a streak of
- * 1 to 5 roses), likes, a chat line that is no vote, and a repeat of the message id of the vote nine events back
- * (dropped as a duplicate).
- */
-export function memoryEvent(i: number): AudienceEvent {
-  const viewer = (n: number) => ({
-    msgId: `mem-${n}`,
-    viewerId: `mem${n}`,
-    uniqueId: `mem_viewer_${n}`,
-    nickname: `Viewer ${n}`,
-  });
-  const comment = (n: number) => (n % 2 === 0 ? 'deal' : 'no deal');
-  const slot = i % 10;
-  if (slot < 5) return { type: 'chat', ...viewer(i), comment: comment(i) };
-  if (slot === 5) return { type: 'chat', ...viewer(i - 5), msgId: `mem-${i}`, comment: comment(i - 4) };
-  if (slot === 6)
-    return {
-      type: 'gift',
-      ...viewer(i),
-      giftId: 5655,
-      giftName: 'Rose',
-      diamondCount: 1,
-      repeatCount: 1 + (i % 5),
-    };
-  if (slot === 7) return { type: 'like', ...viewer(i), likeCount: 15 };
-  if (slot === 8) return { type: 'chat', ...viewer(i), comment: 'hello from the chat' };
-  return { type: 'chat', ...viewer(i - 9), comment: comment(i - 9) };
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
@@ -121,26 +90,13 @@ async function expect(
 /** Signs in, sets vote mode with a 120 s window and plays a new live game to its first offer (the window opens). */
 async function streamerAtOffer(port: number, cookie: string): Promise<LiveGamePublic> {
   await expect(port, 'PUT', '/api/audience/settings', cookie, { mode: 'vote', windowSeconds: 120 }, 200);
-  let view = (await expect(
-    port,
-    'POST',
-    '/api/live-games',
-    cookie,
-    { clientSeed: 'bench-audience' },
-    201,
-  )) as LiveGamePublic;
-  while (view.phase !== 'offer') {
-    const action = nextPlannedAction(view);
-    if (!action) throw new Error(`the game ended before an offer (phase ${view.phase})`);
-    view = (await expect(
-      port,
-      'POST',
-      `/api/live-games/${view.id}/actions`,
-      cookie,
-      { seq: view.seq, ...action },
-      200,
-    )) as LiveGamePublic;
-  }
+  const client: LiveGameClient = {
+    async post(url, body) {
+      const answer = await request(port, 'POST', url, cookie, body);
+      return { ...answer, text: JSON.stringify(answer.body) };
+    },
+  };
+  const { view } = await playLiveGame(client, { clientSeed: 'bench-audience', until: 'offer' });
   if (!view.audience?.open) throw new Error('the offer opened no vote window');
   return view;
 }

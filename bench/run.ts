@@ -26,7 +26,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { nextPlannedAction, type LiveGamePublic } from '@dond/shared';
+import type { LiveGamePublic } from '@dond/shared';
+import { playLiveGame, type LiveGameClient } from '../api/src/testing/games.js';
 import { audienceBench } from './audience.js';
 import { benchPlayPlan } from './seed.js';
 import type { BenchCommands } from './server.js';
@@ -239,13 +240,15 @@ type LiveCall = (url: string, body: unknown, status: number) => ReturnType<typeo
 /** A whole live game, start to record, one request at a time (each through `call`, by default at once). */
 async function playLive(port: number, cookie: string, n: number, paced?: LiveCall): Promise<void> {
   const call: LiveCall = paced ?? ((url, body, status) => liveCall(url, cookie, body, status));
-  const base = `http://127.0.0.1:${port}/api/live-games`;
-  let view = (await call(base, { clientSeed: `bench-${n}` }, 201)).answer;
-  const plan = benchPlayPlan(n);
-  for (let action = nextPlannedAction(view, plan); action; action = nextPlannedAction(view, plan)) {
-    view = (await call(`${base}/${view.id}/actions`, { seq: view.seq, ...action }, 200)).answer;
-  }
-  if (!view.result) throw new Error('a benchmark game did not end');
+  // The tests' one player over HTTP; `call` fails on any other status than a start's 201 or an action's 200.
+  const client: LiveGameClient = {
+    async post(url, body) {
+      const status = url === '/api/live-games' ? 201 : 200;
+      const { answer } = await call(`http://127.0.0.1:${port}${url}`, body, status);
+      return { status, body: answer, text: '' };
+    },
+  };
+  await playLiveGame(client, { ...benchPlayPlan(n), seed: n, clientSeed: `bench-${n}` });
 }
 
 // Paced a little above the target, so that keeping up shows as at least 2,000 a second.

@@ -15,7 +15,7 @@ import { migrateLatest } from '../api/src/db/migrate.js';
 import { createMailer } from '../api/src/mail/mailer.js';
 import { usersRepo } from '../api/src/modules/users/users.repo.js';
 import { DEFAULT_STAGE_STREAM_LIMITS, type StageStreamLimits } from '../api/src/routerContext.js';
-import { memoryEvent } from './audience.js';
+import { memoryEvent } from './audienceEvents.js';
 import { ME } from './meTarget.js';
 import { createPlayers, playGamePool, seedGames } from './seed.js';
 
