@@ -19,7 +19,7 @@
 import http from 'node:http';
 import type { AudienceState, LiveGamePublic } from '@dond/shared';
 import { playLiveGame, type LiveGameClient } from '../api/src/testing/games.js';
-import type { BenchCommands } from './server.js';
+import type { BenchServer } from './server.js';
 import { openStageEvents } from './stageEvents.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,12 +30,6 @@ const MEMORY_EVENTS = 100_000;
 const FLAT_MB = 5;
 const MB = 1024 * 1024;
 
-export interface BenchServer {
-  call<K extends keyof BenchCommands>(
-    command: K,
-    ...args: Parameters<BenchCommands[K]>
-  ): Promise<Awaited<ReturnType<BenchCommands[K]>>>;
-}
 type Figure = { measure: string; figure: string; target?: string; met?: boolean };
 type Login = (port: number, username: string, password: string) => Promise<string>;
 

@@ -287,6 +287,14 @@ const commands = {
 };
 export type BenchCommands = typeof commands;
 
+/** The server process as a benchmark part calls it (run.ts forks it and sends each command). */
+export interface BenchServer {
+  call<K extends keyof BenchCommands>(
+    command: K,
+    ...args: Parameters<BenchCommands[K]>
+  ): Promise<Awaited<ReturnType<BenchCommands[K]>>>;
+}
+
 process.on('message', (message: { id: number; command: keyof BenchCommands; args: unknown[] }) => {
   const run = commands[message.command] as (...args: unknown[]) => unknown;
   Promise.resolve()

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import type { BenchServer } from './audience.js';
+import type { BenchServer } from './server.js';
 
 /**
  * A stage's event stream (GET /api/stage/{key}/events, no cookie) read as a stage reads it: each event named
