@@ -1,11 +1,11 @@
 import { GIFTS, splitValueBoards } from '@dond/shared';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, shot, test } from './fixtures';
 import { waitOutLock } from './game';
+import { expect, shot, test } from './fixtures';
 
 // Issue 15, the board on air: the view mode a first visit gets, the fan-made footer on every signed-out
-// screen, and the value boards' names in every mode. The board at a streamer's and a player's sizes in each
-// mode (its box, no two cases overlapping, a screenshot of each moment) is shown by e2e/onair.spec.ts's games.
+// screen, the value boards' names in every mode, and the board at a streamer's and a player's sizes.
 
 const FAN_MADE = 'A fan-made game. Not associated with or endorsed by the original franchise or TikTok.';
 const MODE_BUTTONS = { desktop: 'Desktop', tablet: 'iPad (BETA)', mobile: 'Mobile (BETA)' } as const;
@@ -58,6 +58,27 @@ async function choose(page: Page, mode: Mode) {
     'true',
   );
   await expect(page.locator('.app')).toHaveAttribute('data-view-mode', mode);
+}
+
+/**
+ * Like shot(), of the viewport only: Mobile's page is turned and fixed to the viewport, and a full-page
+ * capture re-lays it out; this is what the player sees.
+ */
+async function viewShot(page: Page, name: string) {
+  const file = path.join(test.info().project.outputDir, 'screenshots', `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled' });
+}
+
+/** Screen rectangles of the case buttons (Pixi's accessible twins sit over each case). */
+async function caseBoxes(page: Page) {
+  const boxes: Array<{ n: number; x: number; y: number; width: number; height: number }> = [];
+  for (let n = 1; n <= 26; n++) {
+    const button = page.getByRole('button', { name: new RegExp(`^Briefcase ${n}(, your case)?$`) });
+    if ((await button.count()) === 0) continue;
+    const box = await button.boundingBox();
+    if (box) boxes.push({ n, ...box });
+  }
+  return boxes;
 }
 
 test.describe('the view mode of a first visit', () => {
@@ -175,6 +196,86 @@ test.describe('the value boards', () => {
     }
   });
 });
+
+/** Sizes a streamer captures and a player plays at, and the board box each mode gets (layout.test.ts). */
+const SIZES = [
+  { width: 1920, height: 1080, boxes: { desktop: [1920, 824], tablet: [1920, 824], mobile: [1080, 1920] } },
+  { width: 1080, height: 1920, boxes: { desktop: [1080, 1664], tablet: [1080, 1664], mobile: [1920, 1080] } },
+  { width: 1024, height: 768, boxes: { desktop: [1024, 513], tablet: [1024, 513], mobile: [768, 1024] } },
+  { width: 390, height: 844, boxes: { desktop: [390, 496], tablet: [390, 496], mobile: [844, 390] } },
+] as const;
+
+for (const { width, height, boxes } of SIZES) {
+  for (const mode of MODES) {
+    test(`the board at ${width}x${height} in ${mode}: a few rounds, nothing overlapping`, async ({
+      page,
+    }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width, height });
+      await playAsGuest(page);
+      await choose(page, mode);
+      // Clicking the button scrolled the turned page to the header: back to the board, as a player holds it.
+      if (mode === 'mobile') await page.locator('#board-mount').evaluate((el) => el.scrollIntoView());
+      const name = `onair-${width}x${height}-${mode}`;
+      const snap = (what: string) => (mode === 'mobile' ? viewShot : shot)(page, `${name}-${what}`);
+
+      // The board box is at least what layout.test.ts proves the type and the layout for.
+      const box = await page.locator('.pixi-board').evaluate((el) => [el.clientWidth, el.clientHeight]);
+      expect(box[0]).toBeGreaterThanOrEqual(boxes[mode][0]);
+      expect(box[1]).toBeGreaterThanOrEqual(boxes[mode][1]);
+
+      // No two cases overlap on screen, and every case is on the page (phones in desktop or tablet mode
+      // aside: a phone opens in Mobile).
+      const cases = await caseBoxes(page);
+      expect(cases).toHaveLength(26);
+      for (const a of cases) {
+        for (const b of cases) {
+          if (a.n >= b.n) continue;
+          const apart =
+            a.x + a.width <= b.x + 1 ||
+            b.x + b.width <= a.x + 1 ||
+            a.y + a.height <= b.y + 1 ||
+            b.y + b.height <= a.y + 1;
+          expect(apart, `case ${a.n} and case ${b.n} apart`).toBe(true);
+        }
+      }
+      await snap('start');
+
+      // A real tap on case 7 picks it, then two rounds through the accessible twins.
+      const seven = cases.find((c) => c.n === 7)!;
+      await page.mouse.click(seven.x + seven.width / 2, seven.y + seven.height / 2);
+      await expect(page.getByRole('button', { name: 'Briefcase 7, your case' })).toBeVisible();
+      for (let round = 1; round <= 2; round++) {
+        const offer = page.getByRole('dialog', { name: "BANKER'S OFFER" });
+        const phone = page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' });
+        const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+        for (let opened = 0; ; opened++) {
+          await waitOutLock(page);
+          await expect(next.or(phone).or(offer).first()).toBeVisible({ timeout: 6000 });
+          if (await phone.isVisible()) {
+            if (round === 1) await snap('phone');
+            await expect(offer).toBeVisible({ timeout: 4000 });
+          }
+          if (await offer.isVisible()) break;
+          // The case may stop taking taps as the banker calls: then the offer comes next.
+          await next.click({ timeout: 3000 }).catch(() => undefined);
+          if (round === 1 && opened === 1) await snap('toast');
+        }
+        await page.waitForTimeout(1000); // the amount counts up
+        if (round === 1) await snap('offer');
+        if (round === 2) break;
+        await page.getByRole('button', { name: 'NO DEAL!' }).click();
+        await expect(offer).toBeHidden();
+        await waitOutLock(page);
+      }
+      await snap('round2-offer');
+      await page.getByRole('button', { name: 'DEAL!', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'DEAL!', exact: true })).toBeVisible();
+      await page.waitForTimeout(1000);
+      await snap('deal');
+    });
+  }
+}
 
 test('in Mobile mode the board comes back into view when the banker calls, however far the page was scrolled', async ({
   page,
