@@ -13,6 +13,16 @@ import { startTestServer, TestClient, type TestServer } from './testing/testServ
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+/** The latest change under a source folder: its newest non-test .ts file's mtime (ms). */
+function newestSource(folder: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts') || entry.name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
 function configError(env: Record<string, string>): string {
   try {
     loadConfig(env, '/srv/dond');
@@ -285,8 +295,18 @@ describe('the built server', () => {
   let dir: string;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dond-config-'));
-    // The real thing `npm start` runs: shared and api compiled to dist.
-    for (const project of ['shared/tsconfig.build.json', 'api/tsconfig.build.json']) {
+    // The real thing `npm start` runs: shared and api compiled to dist. `npm test` has just built both, so
+    // compile only a workspace whose dist is missing or older than its sources (or shared's, for the api).
+    const stale = (workspace: string, sources: string[]) => {
+      const built = fs.statSync(path.join(ROOT, workspace, 'dist/index.js'), { throwIfNoEntry: false });
+      return !built || sources.some((source) => newestSource(path.join(ROOT, source)) > built.mtimeMs);
+    };
+    const builds: Array<[project: string, stale: boolean]> = [
+      ['shared/tsconfig.build.json', stale('shared', ['shared/src'])],
+      ['api/tsconfig.build.json', stale('api', ['api/src', 'shared/src'])],
+    ];
+    for (const [project, needed] of builds) {
+      if (!needed) continue;
       const tsc = spawnSync(
         process.execPath,
         [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', project],
