@@ -131,7 +131,8 @@ test.describe('the streamer studio in every phase', () => {
     users,
     browser,
   }) => {
-    test.setTimeout(300_000);
+    // Three screens draw every moment of a whole game and a deal in software WebGL: 5.2 min on a quiet machine.
+    test.setTimeout(480_000);
     const player = await users.create();
     await signIn(page, player);
     const info = (await (await page.request.get('/api/stage')).json()) as StageInfo;
