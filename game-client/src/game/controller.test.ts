@@ -8,11 +8,13 @@ import {
   startSession,
   TIMINGS,
   unopenedOtherCases,
-  type LiveGamePublic,
+  SCREEN_ID_HEADER,
+  SCREEN_ID_PATTERN,
+  type GameEvent,
 } from '@dond/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock, type ManualClock } from './clock';
-import { createGameController, type GameController } from './controller';
+import { createGameController, liveGames, type GameController } from './controller';
 
 // The controller on a manual clock: the 800 ms lock, the 2 s phone and the reveal delays are what is tested,
 // and time moves only when a test says so.
@@ -261,33 +263,39 @@ describe("the controller's events", () => {
   });
 });
 
-/** Every public state of a game played to its end by the shared plan, the dealt one first. */
-function publicStates(plan: Parameters<typeof nextPlannedAction>[1]): LiveGamePublic[] {
+/**
+ * Every public state of a game played to its end by the shared plan, the dealt one first, each with the events
+ * its action emitted (what a stage is pushed); `push(i)` follows state i with its events.
+ */
+function publicStates(plan: Parameters<typeof nextPlannedAction>[1]) {
   const id = '00000000-0000-4000-8000-00000000f011';
   let session = startSession(resolveGiftSet(null), { serverSeed: 'a'.repeat(64), clientSeed: 'stage' }, id);
   const states = [publicGameState(session, id, 'c')];
+  const events: Array<readonly GameEvent[]> = [[]];
   for (let action = nextPlannedAction(states[0]!, plan); action;) {
-    session = applySessionAction(session, action).session;
+    const step = applySessionAction(session, action);
+    session = step.session;
     states.push(publicGameState(session, id, 'c'));
+    events.push(step.events);
     action = nextPlannedAction(states.at(-1)!, plan);
   }
-  return states;
+  return { states, push: (i: number) => game.follow(states[i]!, events[i]) };
 }
 
 describe('a stage following a game played elsewhere', () => {
-  it('plays each next state as the board does: the toast, the phone then the offer, the reveals', () => {
-    const states = publicStates({ pick: 4, swap: true });
-    game.follow(states[0]!);
+  it('plays each next state with its events as the board does: the toast, the phone then the offer, the reveals', () => {
+    const { states, push } = publicStates({ pick: 4, swap: true });
+    push(0);
     expect(state().view).toEqual(states[0]);
     expect(state().live).toBe(true);
-    game.follow(states[1]!);
+    push(1);
     expect(state().game.selectedCase).toBe(4);
-    game.follow(states[2]!);
+    push(2);
     expect(state().caseReveal?.caseNumber).toBe(states[2]!.openedOrder[0]);
     // A state it already has, or an older one, changes nothing.
-    game.follow(states[1]!);
+    push(1);
     expect(state().view.seq).toBe(2);
-    for (const next of states.slice(3, 8)) game.follow(next);
+    for (let i = 3; i < 8; i++) push(i);
     expect(state().overlay).toBe('phone');
     clock.advance(TIMINGS.phoneOverlayMs - 1);
     expect(state().overlay).toBe('phone');
@@ -299,30 +307,39 @@ describe('a stage following a game played elsewhere', () => {
     expect(state().game.gameOutcome).toBeNull();
   });
 
-  it('shows a state it did not see coming (a reload, a state skipped) as it stands, with nothing replayed', () => {
-    const states = publicStates({ pick: 9, dealInRound: 2 });
-    game.follow(states[0]!);
-    game.follow(states[5]!);
+  it('shows a state it did not see coming (a reload, a state skipped, one pushed without its events) as it stands, with nothing replayed', () => {
+    const { states, push } = publicStates({ pick: 9, dealInRound: 2 });
+    push(0);
+    push(5);
     expect(state().view).toEqual(states[5]);
     expect(state().caseReveal).toBeNull();
     expect(state().overlay).toBeNull();
     const offer = states.findIndex((s) => s.phase === 'offer');
-    game.follow(states[offer]!);
+    push(offer);
     expect(state().overlay).toBe('offer');
-    const last = states.at(-1)!;
-    expect(last.result?.outcome).toBe('banker_accepted');
-    game.follow(last);
+    // The next state (the NO DEAL), but without the events that led to it: shown as it stands, nothing derived
+    // from the two states (no round's start is played).
+    const seen: string[] = [];
+    const off = game.on((e) => seen.push(e.type));
+    game.follow(states[offer + 1]!);
+    off();
+    expect(state().view).toEqual(states[offer + 1]);
+    expect(state().overlay).toBeNull();
+    expect(seen).not.toContain('roundStarted');
+    const last = states.length - 1;
+    expect(states[last]!.result?.outcome).toBe('banker_accepted');
+    push(last);
     expect(state().game.gameOutcome).toBe('banker_accepted');
   });
 
   it('closes the DEAL reveal when CONTINUE is pressed on another screen, for that game only', () => {
-    const states = publicStates({ pick: 2, dealInRound: 1 });
+    const { states, push } = publicStates({ pick: 2, dealInRound: 1 });
     const dealAt = states.findIndex((s) => s.result !== undefined && s.result !== null);
-    game.follow(states[0]!);
-    for (const next of states.slice(1, dealAt)) game.follow(next);
+    push(0);
+    for (let i = 1; i < dealAt; i++) push(i);
     clock.advance(TIMINGS.phoneOverlayMs);
     expect(state().overlay).toBe('offer');
-    game.follow(states[dealAt]!);
+    push(dealAt);
     expect(state().overlay).toBe('dealReveal');
     game.followContinue('00000000-0000-4000-8000-0000000000aa');
     expect(state().overlay).toBe('dealReveal');
@@ -335,5 +352,35 @@ describe('a stage following a game played elsewhere', () => {
     stage.tapCase(3);
     expect(stage.getState().game.selectedCase).toBeNull();
     expect(stage.getState().locked).toBe(false);
+  });
+});
+
+describe("a screen's id", () => {
+  it('goes with every request of its live game, so the server pushes none of its changes back to it', async () => {
+    const sent: Array<{ url: string; screen: string | null }> = [];
+    const deck = createGameController({
+      clock,
+      link: liveGames({
+        api: {
+          fetch: (url, init) => {
+            sent.push({ url, screen: new Headers(init.headers).get(SCREEN_ID_HEADER) });
+            // No game on the server: the deck starts one, which this stand-in refuses (what is checked is the ask).
+            return Promise.resolve(
+              new Response('{"error":"none"}', { status: url.endsWith('current') ? 404 : 503 }),
+            );
+          },
+        },
+      }),
+    });
+    const other = createGameController({ clock, link: liveGames({ api: { fetch } }) });
+    expect(deck.screenId).toMatch(SCREEN_ID_PATTERN);
+    expect(deck.screenId).not.toBe(other.screenId);
+    deck.startGame(resolveGiftSet(null));
+    await clock.advanceAsync(0);
+    await clock.advanceAsync(1);
+    expect(sent.map((r) => r.url)).toEqual(['/api/live-games/current', '/api/live-games']);
+    expect(sent.every((r) => r.screen === deck.screenId)).toBe(true);
+    deck.dispose();
+    other.dispose();
   });
 });

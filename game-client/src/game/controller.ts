@@ -1,12 +1,12 @@
 import {
-  actionBetween,
-  eventsBetween,
   gameStateFromView,
   isGameInProgress,
   reduce,
   resolveGiftSet,
+  SCREEN_ID_HEADER,
   TIMINGS,
   toGameAction,
+  toHex,
   type GameEvent,
   type GameState,
   type Gift,
@@ -24,6 +24,7 @@ import {
   startLiveGame,
   startLocalGame,
   waitingLink,
+  type ActionStep,
   type GameLink,
   type ServerLink,
 } from '../store/gameLink';
@@ -113,6 +114,11 @@ export interface GameController {
   readonly store: StoreApi<GameControllerState>;
   /** The controller's one event stream; answers the unsubscribe. */
   on(listener: BoardEventListener): () => void;
+  /**
+   * This screen's id, sent with each change it makes (X-Screen-Id) and with its stage stream (`?screen=`): the
+   * server pushes no change back to the screen that made it.
+   */
+  readonly screenId: string;
 
   tapCase(caseNumber: number): void;
   deal(): void;
@@ -144,11 +150,12 @@ export interface GameController {
   setCaseToastMs(ms: number): void;
   /**
    * A stage or the control deck (issue 18): the board follows a game played elsewhere (on another screen of the
-   * player's), one pushed public state at a time. The next state of the game shown plays as the player's board
-   * played it (the toast, the phone, the reveals); any other (the first, a new game, a state skipped) is shown
-   * as it stands, without replaying what led to it.
+   * player's), one pushed public state at a time with the events the server's session emitted for it. The next
+   * state of the game shown plays those events as the player's board played them (the toast, the phone, the
+   * reveals); any other (the first, a new game, a state skipped, a state pushed without its events) is shown as
+   * it stands, without replaying what led to it.
    */
-  follow(view: LiveGamePublic): void;
+  follow(view: LiveGamePublic, events?: readonly GameEvent[]): void;
   /** CONTINUE closed the DEAL's reveal of this game on another screen of the player's: close it here too. */
   followContinue(gameId: string): void;
   /**
@@ -163,6 +170,24 @@ export interface GameController {
 /** How long a tapped case waits for the server's answer before it lifts. */
 const PENDING_LIFT_AFTER_MS = 20;
 
+/**
+ * The events a board plays for an action: the session's, bar the offer being shown, which the board times itself
+ * (the session answers the phone at once; the board rings for 2 s first).
+ */
+const toPlay = (events: readonly GameEvent[]) => events.filter((e) => e.type !== 'offerShown');
+
+/** The id a screen's changes carry to the server (getRandomValues: a page on plain http has no randomUUID). */
+const newScreenId = () => toHex(crypto.getRandomValues(new Uint8Array(12)));
+
+/** A transport that names the screen on every request it sends. */
+const fromScreen = (api: ApiTransport, screenId: string): ApiTransport => ({
+  fetch: (url, init) =>
+    api.fetch(url, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string> | undefined), [SCREEN_ID_HEADER]: screenId },
+    }),
+});
+
 const dealKey = (gifts: readonly Gift[], live: LiveOptions | null) =>
   `${gifts.map((g) => g.id).join(',')}|${live ? `live ${live.customGiftSetId}` : 'guest'}`;
 
@@ -176,7 +201,8 @@ export function createGameController({
   clock = realClock,
   tuning = {},
 }: { link?: GamesLink; clock?: Clock; tuning?: GameTuning } = {}): GameController {
-  const server: ServerLink = { api: games.api, clock };
+  const screenId = newScreenId();
+  const server: ServerLink = { api: fromScreen(games.api, screenId), clock };
   const timeScale = tuning.timeScale ?? 1;
   const listeners = new Set<BoardEventListener>();
   const emit = (events: readonly BoardEvent[]) => {
@@ -245,19 +271,23 @@ export function createGameController({
     const { view, game } = get();
     if (inFlight || reduce(game, toGameAction(action), () => 0).rejected) return false;
     const gen = generation;
-    const show = (after: LiveGamePublic) => {
+    const show = ({ view: after, events }: ActionStep) => {
       if (gen !== generation) return;
-      const events = eventsBetween(view, after, action);
       const run = () => {
         if (gen !== generation) return;
-        adopt(after, events);
-        afterEvents(events);
+        if (events === null) {
+          showAsItStands(after);
+          return;
+        }
+        const played = toPlay(events);
+        adopt(after, played);
+        afterEvents(played);
       };
       const wait = notBefore - clock.now();
       if (wait > 0) schedule(wait / timeScale, run);
       else run();
     };
-    let answer: LiveGamePublic | Promise<LiveGamePublic>;
+    let answer: ActionStep | Promise<ActionStep>;
     try {
       answer = link.act(view, action);
     } catch (error) {
@@ -295,8 +325,13 @@ export function createGameController({
   async function resync(gen: number) {
     const current = await currentLiveGame(server).catch(() => null);
     if (gen !== generation || !current) return;
-    adopt(current, []);
-    set({ overlay: overlayFor(current) });
+    showAsItStands(current);
+  }
+
+  /** A state of the game shown whose way there is not known: as it stands, with the dialog it has open. */
+  function showAsItStands(view: LiveGamePublic) {
+    adopt(view, []);
+    set({ overlay: overlayFor(view) });
   }
 
   function remoteHooks(gen: number) {
@@ -427,6 +462,7 @@ export function createGameController({
 
   const controller: GameController = {
     getState: get,
+    screenId,
     subscribe: (listener) => store.subscribe(listener),
     store,
     on(listener) {
@@ -501,29 +537,30 @@ export function createGameController({
     setCaseToastMs(ms) {
       set({ caseToastMs: ms });
     },
-    follow(next) {
-      // This screen's own action or new deal is on its way: its answer brings the state (the push of it would
-      // play it twice, or take the deal's place and lose its start).
+    follow(next, events) {
+      // This screen's own action or new deal is on its way: its answer brings the state (a push of another
+      // screen's change meanwhile makes this one's action a 409, which shows the server's state).
       if (inFlight || (liveOptions && link === waitingLink)) return;
       const { view, live } = get();
       const same = live && view.id === next.id;
       if (same && next.seq <= view.seq) return;
-      const action = same ? actionBetween(view, next) : null;
-      if (!action) {
+      if (!same || next.seq !== view.seq + 1 || !events) {
         clearTimers();
         set({ live: true, locked: false, caseReveal: null, pendingCase: null });
         // The player's own screens (the control deck beside the board) go on playing it; a stage only watches.
         begin(next, liveOptions ? remote : () => waitingLink, []);
         return;
       }
-      const events = eventsBetween(view, next, action);
-      if (action.case !== undefined) emit([{ type: 'caseTapped', caseNumber: action.case }]);
+      const played = toPlay(events);
+      for (const event of played)
+        if (event.type === 'caseSelected' || event.type === 'caseEliminated')
+          emit([{ type: 'caseTapped', caseNumber: event.caseNumber }]);
       const run = () => {
-        adopt(next, events);
-        afterEvents(events);
+        adopt(next, played);
+        afterEvents(played);
       };
       // As on the player's board: the decision closes with the tap, the reveal half a second later.
-      if (action.type === 'keep' || action.type === 'swap') {
+      if (played.some((e) => e.type === 'finalRevealed')) {
         set({ overlay: null });
         schedule(TIMINGS.finalChoiceToRevealMs, run);
       } else run();

@@ -1,10 +1,12 @@
 // @vitest-environment node
 import {
+  gameEventSchema,
   liveGamePublicSchema,
   resolveGiftSet,
   saveBackoffMs,
   SAVE_MAX_ATTEMPTS,
   TIMINGS,
+  type GameEvent,
   type LiveGamePublic,
 } from '@dond/shared';
 import { QueryClient } from '@tanstack/react-query';
@@ -93,16 +95,22 @@ describe('a stage following a live game', { timeout: 60_000 }, () => {
   });
 
   it("shows each state the server answered on the player's clock: the toast, the phone's 2 s, the reveal's 0.5 s", async () => {
-    // The stage hears each public state the server answered (what its stream is pushed) as it is answered.
-    let follow = (_view: LiveGamePublic) => {};
+    // The stage hears each public state the server answered, with the events of an action's answer (what its
+    // stream is pushed), as it is answered.
+    let follow = (_view: LiveGamePublic, _events?: readonly GameEvent[]) => {};
     game = await api.liveGame({
       onAnswer: (url, body) => {
-        if (url.startsWith('/api/live-games')) follow(liveGamePublicSchema.parse(body) as LiveGamePublic);
+        if (!url.startsWith('/api/live-games')) return;
+        const { events } = body as { events?: unknown };
+        follow(
+          liveGamePublicSchema.parse(body) as LiveGamePublic,
+          events === undefined ? undefined : (gameEventSchema.array().parse(events) as GameEvent[]),
+        );
       },
     });
     const watched = timedGame({ link: watching(), clock: game.clock });
     stage = watched;
-    follow = (view) => watched.ctl.follow(view);
+    follow = (view, events) => watched.ctl.follow(view, events);
     await dealt(game);
     await tap(game, 1);
     game.clock.advance(TIMINGS.interactionLockMs);

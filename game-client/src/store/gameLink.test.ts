@@ -1,7 +1,7 @@
 import { nextPlannedAction, resolveGiftSet } from '@dond/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../api/request';
-import { ActionRefused, retrying, startLocalGame } from './gameLink';
+import { ActionRefused, retrying, startLocalGame, type ActionStep } from './gameLink';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -72,14 +72,25 @@ describe('a call to the server, retried', () => {
 });
 
 describe("a guest's game in the tab", () => {
-  it('answers each action at once with the public state, and refuses what the rules refuse', () => {
+  it("answers each action at once with the public state and the session's events, and refuses what the rules refuse", () => {
     const { link, view } = startLocalGame(resolveGiftSet(null));
     expect(view.cases.every((c) => c.giftId === undefined)).toBe(true);
     let state = view;
     for (let a = nextPlannedAction(state, { pick: 7 }); a; a = nextPlannedAction(state, { pick: 7 })) {
       const answer = link.act(state, a);
       expect(answer).not.toBeInstanceOf(Promise);
-      state = answer as typeof state;
+      const step = answer as ActionStep;
+      // Each action says what it did: the pick, a case opened (and the phone when it ends a round), the answer.
+      const first = {
+        pick: 'caseSelected',
+        open: 'caseEliminated',
+        noDeal: undefined,
+        keep: 'finalRevealed',
+      }[a.type as 'pick' | 'open' | 'noDeal' | 'keep'];
+      if (first) expect(step.events?.[0]?.type).toBe(first);
+      if (step.view.phase === 'offer' && state.phase === 'elimination')
+        expect(step.events?.map((e) => e.type)).toEqual(['caseEliminated', 'bankerCalling', 'offerShown']);
+      state = step.view;
     }
     expect(state.result?.outcome).toBe('won');
     expect(() => link.act(state, { type: 'deal' })).toThrow(ActionRefused);

@@ -1,10 +1,12 @@
 import {
   applySessionAction,
+  liveActionAnswerSchema,
   liveGamePublicSchema,
   publicGameState,
   startSession,
   commitmentOf,
   toHex,
+  type GameEvent,
   type Gift,
   type GameSession,
   type LiveAction,
@@ -16,14 +18,24 @@ import { realClock, type Clock } from '../game/clock';
 import { CURRENT_LIVE_GAME_URL } from './storageKeys';
 
 /**
+ * What an action did: the public state after it and the events the session emitted for it (the tab's session
+ * or the server's, in order). `events` is null when the state is known but not what led to it (another screen's
+ * action went first): the board then shows the state as it stands.
+ */
+export interface ActionStep {
+  view: LiveGamePublic;
+  events: readonly GameEvent[] | null;
+}
+
+/**
  * Where a game lives: in this tab for a guest (a session in memory, answered at once), on the server for a
- * signed-in player (every action a request, the answer the new public state). The board sees public states
- * either way, so a guest's game and a live one run through the same code.
+ * signed-in player (every action a request, the answer the new public state and its events). The board sees
+ * public states and the session's events either way, so a guest's game and a live one run through the same code.
  */
 export interface GameLink {
   readonly kind: 'local' | 'remote';
-  /** The state after the action; a refused action throws ActionRefused. */
-  act(view: LiveGamePublic, action: LiveAction): LiveGamePublic | Promise<LiveGamePublic>;
+  /** What the action did; a refused action throws ActionRefused. */
+  act(view: LiveGamePublic, action: LiveAction): ActionStep | Promise<ActionStep>;
 }
 
 export class ActionRefused extends Error {}
@@ -45,13 +57,20 @@ export function startLocalGame(gifts: readonly Gift[]): { link: GameLink; view: 
       const step = applySessionAction(session, action);
       if (step.rejected) throw new ActionRefused(step.rejected.message);
       session = step.session;
-      return publicGameState(session, id, commitment);
+      return { view: publicGameState(session, id, commitment), events: step.events };
     },
   };
   return { link, view: publicGameState(session, id, commitment) };
 }
 
 const parseView = { parse: (value: unknown) => liveGamePublicSchema.parse(value) as LiveGamePublic };
+/** An action's answer: the state and the events the server's session emitted for the action. */
+const parseStep = {
+  parse(value: unknown): ActionStep {
+    const { events, ...view } = liveActionAnswerSchema.parse(value);
+    return { view: view as LiveGamePublic, events: events as GameEvent[] };
+  },
+};
 
 /** Back-off between attempts of an action that did not reach the server: 0.5 s doubling to 5 s. */
 export const retryDelayMs = (attempt: number) => Math.min(500 * 2 ** (attempt - 1), 5000);
@@ -90,17 +109,20 @@ export function remoteLink(hooks: RemoteHooks, server: ServerLink = pageServer):
     async act(view, action) {
       const url = `/api/live-games/${view.id}/actions`;
       try {
+        // An attempt whose answer was lost is sent again as it was: the server answers a repeat of the game's
+        // last action with its state and events again.
         return await retrying(
-          () => apiJson('POST', url, { seq: view.seq, ...action }, parseView, server.api),
+          () => apiJson('POST', url, { seq: view.seq, ...action }, parseStep, server.api),
           hooks,
           server.clock,
         );
       } catch (error) {
         if (!hooks.stillWanted()) throw new ActionRefused('the game was left');
         if (error instanceof HttpError && error.status === 409) {
-          // Another tab, or an attempt whose answer was lost, went first: the server's state decides.
+          // Another screen of the player's went first: the server's state decides, shown as it stands.
           const current = await currentLiveGame(server);
-          if (current && current.id === view.id && current.seq === view.seq + 1) return current;
+          if (current && current.id === view.id && current.seq === view.seq + 1)
+            return { view: current, events: null };
           throw new ActionRefused(error.serverMessage ?? error.message);
         }
         throw new ActionRefused(error instanceof Error ? error.message : String(error));

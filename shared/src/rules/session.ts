@@ -5,7 +5,7 @@ import { dealPrefix, fairRng, offerPrefix } from '../fair/fair.js';
 import { shuffle, type Rng } from '../random.js';
 import type { GameAction, GameEvent, Rejection } from './actions.js';
 import { reduce, type ReduceResult } from './reduce.js';
-import { offerRound, roundQuota } from './quotas.js';
+import { roundQuota } from './quotas.js';
 import { dealtGame, type GamePhase, type GameState } from './state.js';
 
 /**
@@ -240,85 +240,3 @@ export function gameStateFromView(view: LiveGamePublic, clientGameId: string): G
   };
 }
 
-function giftOf(view: LiveGamePublic, caseNumber: number): Gift {
-  const id = view.cases[caseNumber - 1]?.giftId;
-  const gift = id === undefined ? undefined : giftById(id);
-  if (!gift) throw new Error(`the game did not show case ${caseNumber}`);
-  return gift;
-}
-
-/**
- * The action that took a game from `before` to `after`, its next public state (seq one more), for a screen that
- * follows a game played elsewhere (the streamer studio's stage): null when `after` is not that next state.
- */
-export function actionBetween(before: LiveGamePublic, after: LiveGamePublic): LiveAction | null {
-  if (after.id !== before.id || after.seq !== before.seq + 1) return null;
-  switch (before.phase) {
-    case 'selection':
-      return after.playerCase === null ? null : { type: 'pick', case: after.playerCase };
-    case 'elimination': {
-      const opened = after.openedOrder.at(-1);
-      return opened === undefined || before.openedOrder.includes(opened)
-        ? null
-        : { type: 'open', case: opened };
-    }
-    case 'offer':
-      return after.result ? { type: 'deal' } : { type: 'noDeal' };
-    case 'final-choice':
-      return after.result ? { type: after.result.swapped ? 'swap' : 'keep' } : null;
-    default:
-      return null;
-  }
-}
-
-/**
- * What an action did, from the public states before and after it: the events the session gave (bar the
- * offer being shown, which is the board's to time), for a board that only sees public states.
- */
-export function eventsBetween(
-  before: LiveGamePublic,
-  after: LiveGamePublic,
-  action: LiveAction,
-): GameEvent[] {
-  switch (action.type) {
-    case 'pick':
-      return [{ type: 'caseSelected', caseNumber: after.playerCase! }];
-    case 'open': {
-      const n = action.case!;
-      const events: GameEvent[] = [{ type: 'caseEliminated', caseNumber: n, gift: giftOf(after, n) }];
-      if (after.phase === 'offer' && before.phase === 'elimination') {
-        const remaining = after.cases.filter((c) => !c.opened && c.number !== after.playerCase).length;
-        events.push({
-          type: 'bankerCalling',
-          offer: after.currentOffer!,
-          round: offerRound(after.round, remaining),
-        });
-      }
-      return events;
-    }
-    case 'deal':
-      return [
-        { type: 'dealAccepted', amount: after.result!.amount, playerGift: giftOf(after, after.playerCase!) },
-      ];
-    case 'noDeal': {
-      if (after.phase === 'final-choice') {
-        const other = after.cases.find((c) => !c.opened && c.number !== after.playerCase)!.number;
-        return [{ type: 'finalChoiceStarted', playerCase: after.playerCase!, otherCase: other }];
-      }
-      return [{ type: 'roundStarted', round: after.round, casesToEliminate: after.casesToOpen }];
-    }
-    case 'keep':
-    case 'swap': {
-      const { finalCase, amount } = after.result!;
-      return [
-        {
-          type: 'finalRevealed',
-          swapped: action.type === 'swap',
-          caseNumber: finalCase,
-          gift: giftOf(after, finalCase),
-          amount,
-        },
-      ];
-    }
-  }
-}

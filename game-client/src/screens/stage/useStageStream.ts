@@ -47,12 +47,15 @@ export function useStageStream(key: string | null, controller: GameController): 
       );
     };
     const connect = () => {
-      source = new EventSource(`/api${STAGE_PATH_PREFIX}${encodeURIComponent(key)}/events`);
+      // The screen's id: the server sends this screen none of its own changes (their answers brought them).
+      source = new EventSource(
+        `/api${STAGE_PATH_PREFIX}${encodeURIComponent(key)}/events?screen=${encodeURIComponent(controller.screenId)}`,
+      );
       source.onopen = readLeaderboard;
       source.addEventListener('game', (event) => {
-        const { game } = JSON.parse((event as MessageEvent<string>).data) as StageGame;
+        const { game, events } = JSON.parse((event as MessageEvent<string>).data) as StageGame;
         if (game) {
-          controller.follow(game);
+          controller.follow(game, events);
           useAudienceStore.getState().fromView(game);
         }
         setStatus((s) =>

@@ -5,6 +5,7 @@ import {
   publicGameState,
   resolveGiftSet,
   startSession,
+  type GameEvent,
   type LiveAction,
   type LiveGamePublic,
   type PlayPlan,
@@ -26,13 +27,13 @@ const PLAN: PlayPlan = { pick: 13 };
 
 /**
  * Plays a fresh sandbox game (a new id each time, so the board takes it as a new game) until `stop` holds for
- * an action and the state it led to; answers the states before and after it. `last` replaces the final
- * action (a DEAL instead of NO DEAL).
+ * an action and the state it led to; answers the states before and after it, and the events the action emitted
+ * (what a stage is pushed with the state). `last` replaces the final action (a DEAL instead of NO DEAL).
  */
 export function sandboxMoment(
   stop: (before: LiveGamePublic, after: LiveGamePublic) => boolean,
   last?: (before: LiveGamePublic) => LiveAction | null,
-): { before: LiveGamePublic; after: LiveGamePublic } {
+): SandboxMoment {
   const id = crypto.randomUUID();
   let session = startSession(resolveGiftSet(null), SEEDS, id);
   let before = publicGameState(session, id, COMMITMENT);
@@ -44,10 +45,19 @@ export function sandboxMoment(
     if (step.rejected) throw new Error(step.rejected.message);
     session = step.session;
     const after = publicGameState(session, id, COMMITMENT);
-    if (stop(before, after)) return { before, after };
+    if (stop(before, after)) return { before, after, events: step.events };
     before = after;
   }
 }
+
+export interface SandboxMoment {
+  before: LiveGamePublic;
+  after: LiveGamePublic;
+  events: readonly GameEvent[];
+}
+
+/** A state shown as it stands, or a move: the state before, then the state after with its events. */
+type ShownMoment = Pick<SandboxMoment, 'before'> | SandboxMoment;
 
 const entered = (phase: LiveGamePublic['phase']) => (before: LiveGamePublic, after: LiveGamePublic) =>
   before.phase !== phase && after.phase === phase;
@@ -56,18 +66,14 @@ const entered = (phase: LiveGamePublic['phase']) => (before: LiveGamePublic, aft
  * Shows `before` as it stands, then plays the move to `after` (or only shows `before`), then `then`. A fresh deal
  * comes first, so every overlay, toast and celebration of the previous play is gone and this one enters anew.
  */
-function showOn(
-  store: GameController,
-  moment: { before: LiveGamePublic; after?: LiveGamePublic },
-  then?: () => void,
-) {
+function showOn(store: GameController, moment: ShownMoment, then?: () => void) {
   useShowStore.getState().end();
   store.follow(sandboxMoment(() => true).before);
   // Each state in a commit of its own: a move the board does not see from its state before plays nothing.
   setTimeout(() => {
     store.follow(moment.before);
     setTimeout(() => {
-      if (moment.after) store.follow(moment.after);
+      if ('after' in moment) store.follow(moment.after, moment.events);
       then?.();
     }, CLEAR_MS);
   }, CLEAR_MS);
@@ -81,8 +87,7 @@ export function playAnimation(
   animation: TuningAnimation,
   switchViewMode: () => void,
 ): void {
-  const show = (moment: { before: LiveGamePublic; after?: LiveGamePublic }, then?: () => void) =>
-    showOn(sandbox, moment, then);
+  const show = (moment: ShownMoment, then?: () => void) => showOn(sandbox, moment, then);
   switch (animation) {
     case 'caseOpen':
     case 'valueStrike':
