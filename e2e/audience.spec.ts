@@ -144,7 +144,8 @@ test.describe('the audience plays along', () => {
     // A viewer's last vote counts: dee says no deal, then deal.
     await say(deck, 'dee', 'no deal');
     await say(deck, 'dee', 'deal');
-    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 1' })).toBeVisible();
+    // Pushed to the stage as they come: on a loaded machine a push can take seconds.
+    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 1' })).toBeVisible({ timeout: 15_000 });
     const left = Number((await stage.getByLabel('Seconds left').textContent())!.replace('s', ''));
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThanOrEqual(30);
@@ -346,21 +347,27 @@ test.describe('the audience plays along', () => {
 
     // Three viewers say DEAL; one Rose streak (1 diamond x 5) outweighs them for NO DEAL.
     for (const viewer of ['ann', 'bo', 'cy']) await simulate(page, viewer, { type: 'chat', comment: 'deal' });
-    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 0' })).toBeVisible();
+    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 0' })).toBeVisible({ timeout: 15_000 });
     await simulate(page, 'dee', gift('Rose', 1, 5));
-    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 5' })).toBeVisible();
+    await expect(stage.getByRole('img', { name: 'DEAL 3, NO DEAL 5' })).toBeVisible({ timeout: 15_000 });
     // A free gift still weighs 1; a gift with no rule, and a gift outside the window's effect, none.
     await simulate(page, 'ed', gift('lion', 0, 1));
     await simulate(page, 'fay', gift('Doughnut', 30, 2));
-    await expect(stage.getByRole('img', { name: 'DEAL 4, NO DEAL 5' })).toBeVisible();
+    await expect(stage.getByRole('img', { name: 'DEAL 4, NO DEAL 5' })).toBeVisible({ timeout: 15_000 });
     await expect(vote).toContainText('DEAL 4');
     await expect(vote).toContainText('NO DEAL 5');
-    const dealWidth = await stage
-      .locator('.audience-bar-deal')
-      .evaluate(
-        (bar) => bar.getBoundingClientRect().width / bar.parentElement!.getBoundingClientRect().width,
-      );
-    expect(dealWidth).toBeCloseTo(4 / 9, 2);
+    // The bar's share of DEAL, once its width has moved there (it eases to each new count).
+    await expect
+      .poll(
+        () =>
+          stage
+            .locator('.audience-bar-deal')
+            .evaluate(
+              (bar) => bar.getBoundingClientRect().width / bar.parentElement!.getBoundingClientRect().width,
+            ),
+        { timeout: 15_000 },
+      )
+      .toBeCloseTo(4 / 9, 2);
     await shot(stage, 'audience-stage-gift-votes');
     // Beside case 26, under the offer's DEAL and NO DEAL (their row ends at y 869 on the 1920x1080 board).
     const box = (await vote.boundingBox())!;
