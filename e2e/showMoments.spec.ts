@@ -6,18 +6,22 @@ import {
   SHOW_MOMENTS,
   SHOW_TEXT,
   sessionBoard,
+  TIMINGS,
   startSession,
   toHex,
   type Gift,
 } from '@dond/shared';
 import type { Locator, Page } from '@playwright/test';
-import { expect as baseExpect, shot, test, toasts } from './fixtures';
-import { pauseClockNow, valuesLeft, waitOutLock } from './game';
+import { expect as baseExpect, shot, signIn, test, toasts } from './fixtures';
+import { resumeAt } from './resume';
+import { endLock, pauseClockNow, valuesLeft } from './game';
 
 // The show moments of issue 15 on the canvas board, played with real pointer taps: the banker on the phone
 // (the canvas moves), the offer dialog (offer, board average, the history strip going up or down), the
 // celebrations (a burst when the top values survive the round, and when the player beats the banker), and
-// the slow open of the last cases. Screenshots at 1920x1080, 1024x768 and 390x844 (mobile mode).
+// the slow open of the last cases. Screenshots at 1920x1080, 1024x768 and 390x844 (mobile mode), of one game:
+// the page is resized and its mode switched between the taps of a round and at each moment (held on Playwright's
+// clock), rather than three whole games (the lock, the phone's 2 s and the final dialog's 1 s are jumped on it).
 //
 // The deal is made known to the test by fixing the bytes the board draws from crypto.getRandomValues for a
 // guest's seeds (every game of the page is then dealt from the same serverSeed and clientSeed): the test reads
@@ -92,14 +96,28 @@ async function waitForToastsOff(page: Page, box: { x: number; y: number; width: 
  */
 async function tapCase(page: Page, n: number, wait = () => page.waitForTimeout(400)) {
   const before = await casesRemaining(page);
+  // A signed-in player's open is the server's answer: the status follows a moment after the tap.
+  const taken = () =>
+    expect
+      .poll(() => casesRemaining(page), { timeout: 3000 })
+      .toBe(before - 1)
+      .then(
+        () => true,
+        () => false,
+      );
   for (let tries = 0; tries < 8; tries++) {
     const button = page.getByRole('button', { name: `Briefcase ${n}`, exact: true });
+    // Gone from the accessible layer: the tap before was taken.
+    if (tries > 0 && (await button.count()) === 0) {
+      if (await taken()) return;
+      continue;
+    }
     // A finger scrolls to what it taps: the turned mobile page can leave a case a scroll away.
     await button.scrollIntoViewIfNeeded();
     const box = (await button.boundingBox())!;
     await waitForToastsOff(page, box);
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    if ((await casesRemaining(page)) === before - 1) return;
+    if (await taken()) return;
     await wait();
   }
   throw new Error(`Briefcase ${n} did not open`);
@@ -108,7 +126,11 @@ async function tapCase(page: Page, n: number, wait = () => page.waitForTimeout(4
 /** A real pointer tap on a dialog's button, once it takes taps (`ready: false` when that is known). */
 async function tapButton(page: Page, name: string, ready = false) {
   const button = page.getByRole('button', { name, exact: true });
-  if (!ready) await expect(button).toBeEnabled({ timeout: 30_000 });
+  if (!ready) {
+    // The dialog's buttons wait out the lock: ended on the page's clock.
+    await page.clock.fastForward(TIMINGS.interactionLockMs);
+    await expect(button).toBeEnabled({ timeout: 30_000 });
+  }
   await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;
   await waitForToastsOff(page, box);
@@ -132,12 +154,30 @@ async function atMoment(page: Page, act: () => Promise<void>, ms: number, look: 
   await page.clock.resume();
 }
 
-/** Opens these cases one tap at a time, waiting out the lock between taps. */
+/** Opens these cases one tap at a time, ending the lock (on the page's clock) before each tap. */
 async function openCases(page: Page, cases: readonly number[]) {
   for (const n of cases) {
-    await waitOutLock(page);
+    await endLock(page);
     await tapCase(page, n);
   }
+}
+
+/**
+ * The banker's call, then its offer: the phone's 2 s (and a slow open's wait before it) jumped on the page's
+ * clock, again until the offer shows (a loaded machine draws it late).
+ */
+async function offerAfterCall(page: Page) {
+  await expect(phoneDialog(page).or(offerDialog(page)).first()).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        if (await offerDialog(page).isVisible()) return true;
+        await page.clock.fastForward(TIMINGS.phoneOverlayMs);
+        return offerDialog(page).isVisible();
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(true);
 }
 
 /** The board's canvas pixels in the middle of the stage (where the phone overlay's panel is). */
@@ -156,7 +196,7 @@ async function centrePixels(page: Page): Promise<Buffer> {
 /** The offer dialog's mirror: the offer, 'Offer = N% of the board's average' and the average, checked. */
 async function expectOfferAgainstAverage(page: Page): Promise<number> {
   const dialog = offerDialog(page);
-  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await offerAfterCall(page);
   const offer = coinsIn(await dialog.locator('.offer-amount').innerText());
   const values = await valuesLeft(page);
   const average = values.reduce((a, b) => a + b, 0) / values.length;
@@ -198,133 +238,205 @@ const VIEWS = [
   { view: 'tablet', width: 1024, height: 768 },
   { view: 'mobile', width: 390, height: 844 },
 ] as const;
+type View = (typeof VIEWS)[number];
+const DESKTOP = VIEWS[0];
+const TABLET = VIEWS[1];
+const MOBILE = VIEWS[2];
+const shotName = (v: View, what: string) => `show-${v.view}-${v.width}x${v.height}-${what}`;
+const MODE_LABEL = { desktop: 'Desktop', tablet: 'iPad (BETA)', mobile: 'Mobile (BETA)' } as const;
 
-for (const { view, width, height } of VIEWS) {
-  test(`the show moments of a whole game, ${view} at ${width}x${height}`, async ({ page }) => {
-    test.setTimeout(900_000);
-    await page.setViewportSize({ width, height });
-    await startAsGuest(page, view);
-    const name = `show-${view}-${width}x${height}`;
+/**
+ * The page at this view's size and mode, its board drawn: with the page's clock stopped, `frames` ms of page
+ * time are run for it (the moment moves on that much).
+ */
+async function toView(page: Page, v: View, { stopped = false, frames = 100 } = {}) {
+  const size = page.viewportSize();
+  if (size?.width !== v.width || size.height !== v.height) {
+    await page.setViewportSize({ width: v.width, height: v.height });
+  }
+  const button = page.getByRole('button', { name: MODE_LABEL[v.view] });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  await expect(page.locator('.app')).toHaveAttribute('data-view-mode', v.view);
+  // The turned mobile page: the board in view, as a player holds it.
+  if (v.view === 'mobile') await page.locator('#board-mount').evaluate((el) => el.scrollIntoView());
+  if (stopped) await page.clock.runFor(frames);
+  else await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
 
-    // The player keeps the top value: every offer is below it, so the final reveal beats the banker.
-    const own = TOP[0]!;
-    await tapCase(page, own);
-    await expect(page.getByRole('button', { name: `Briefcase ${own}, your case` })).toBeVisible();
+// One game at the three sizes: each round's taps at one of them in turn (real pointer taps on that layout),
+// and every moment, held on the page's stopped clock where it is short-lived, shot at all three. The slow open
+// comes twice in a game (three cases left, then two): desktop and tablet shoot one each; mobile's is the
+// signed-in game below, resumed at three cases left.
+test('the show moments of a whole game, at 1920x1080, 1024x768 and 390x844 (mobile mode)', async ({
+  page,
+}) => {
+  test.setTimeout(900_000);
+  await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  await startAsGuest(page, 'desktop');
 
-    // Round 1 opens six cases, none of the top three: the banker calls, and the board celebrates.
-    const safe = byCoins.map((c) => c.n).filter((n) => n !== own && !TOP.includes(n));
-    await openCases(page, safe.slice(0, 5));
-    await waitOutLock(page);
-    await atMoment(
-      page,
-      () => tapCase(page, safe[5]!, () => page.clock.runFor(300)),
-      900,
-      async () => {
+  // The player keeps the top value: every offer is below it, so the final reveal beats the banker.
+  const own = TOP[0]!;
+  await tapCase(page, own);
+  await expect(page.getByRole('button', { name: `Briefcase ${own}, your case` })).toBeVisible();
+
+  // Round 1 opens six cases on the desktop, none of the top three: the banker calls, and the board celebrates
+  // (the phone's 2 s and the burst held while each size shows them).
+  const safe = byCoins.map((c) => c.n).filter((n) => n !== own && !TOP.includes(n));
+  await openCases(page, safe.slice(0, 5));
+  await endLock(page);
+  await atMoment(
+    page,
+    () => tapCase(page, safe[5]!, () => page.clock.runFor(300)),
+    900,
+    async () => {
+      for (const v of VIEWS) {
+        if (v !== DESKTOP) await toView(page, v, { stopped: true, frames: 300 });
         await expect(phoneDialog(page)).toBeVisible();
         await expectCelebration(page, 'bigValuesSurvive');
-        await shot(page, `${name}-phone-celebration`);
-      },
-    );
-    const first = await expectOfferAgainstAverage(page);
-    await expectHistory(offerDialog(page), [first]);
-    await expectCelebrationGone(page);
-    await tapButton(page, 'NO DEAL!');
+        await shot(page, shotName(v, 'phone-celebration'));
+      }
+    },
+  );
+  const first = await expectOfferAgainstAverage(page);
+  await expectHistory(offerDialog(page), [first]);
+  await expectCelebrationGone(page);
 
-    // Round 2 opens the second-highest value among its five: no celebration this time.
-    await expect(offerDialog(page)).toHaveCount(0);
-    await openCases(page, [TOP[1]!, ...safe.slice(6, 9)]);
-    await waitOutLock(page);
-    await atMoment(
-      page,
-      () => tapCase(page, safe[9]!, () => page.clock.runFor(300)),
-      600,
-      async () => {
+  // Round 2 on the tablet opens the second-highest value among its five: no celebration this time.
+  await toView(page, TABLET);
+  await tapButton(page, 'NO DEAL!');
+  await expect(offerDialog(page)).toHaveCount(0);
+  await openCases(page, [TOP[1]!, ...safe.slice(6, 9)]);
+  await endLock(page);
+  await atMoment(
+    page,
+    () => tapCase(page, safe[9]!, () => page.clock.runFor(300)),
+    600,
+    async () => {
+      for (const v of [TABLET, DESKTOP, MOBILE]) {
+        if (v !== TABLET) await toView(page, v, { stopped: true });
         await expect(phoneDialog(page)).toBeVisible();
         await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
         // The phone overlay moves: the middle of the canvas differs 300 ms (of page time) apart.
         const before = await centrePixels(page);
         await page.clock.runFor(300);
         const after = await centrePixels(page);
-        expect(before.equals(after), 'the phone overlay is animated').toBe(false);
-        await shot(page, `${name}-phone`);
-      },
-    );
-    const second = await expectOfferAgainstAverage(page);
-    await expectHistory(offerDialog(page), [first, second]);
-    await page.waitForTimeout(1500); // the amount, the meter and the strip have come in
-    await shot(page, `${name}-offer-history`);
-    await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
-
-    // NO DEAL to the last cases, opening the lowest-numbered ones.
-    const offers = [first, second];
-    for (;;) {
-      await tapButton(page, 'NO DEAL!');
-      await expect(offerDialog(page)).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /^Briefcase \d+$/ }).first()).toBeVisible();
-      const left = await page.getByRole('button', { name: /^Briefcase \d+$/ }).count();
-      if (left <= SHOW_MOMENTS.slowOpenMaxCasesLeft) break;
-      const status = await page.getByRole('status').filter({ hasText: 'Cases Remaining' }).innerText();
-      const quota = Number(/Eliminate:? (\d+) more/.exec(status)?.[1]);
-      for (let i = 0; i < quota; i++) {
-        await waitOutLock(page);
-        const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
-        await tapCase(page, Number((await next.getAttribute('aria-label'))!.replace(/\D/g, '')));
+        expect(before.equals(after), `${v.view}: the phone overlay is animated`).toBe(false);
+        await shot(page, shotName(v, 'phone'));
       }
-      offers.push(await expectOfferAgainstAverage(page));
-    }
+    },
+  );
+  const second = await expectOfferAgainstAverage(page);
+  await expectHistory(offerDialog(page), [first, second]);
+  for (const v of [MOBILE, DESKTOP, TABLET]) {
+    await toView(page, v);
+    await page.waitForTimeout(1500); // the amount, the meter and the strip have come in
+    await shot(page, shotName(v, 'offer-history'));
+  }
+  await expect(mirror(page)).not.toHaveAttribute('data-celebration', /.+/);
 
-    // Three cases left besides the player's: the open shakes, pauses, then lifts the lid, and the phone's
-    // frame waits for it (its dialog is there at once).
-    await waitOutLock(page);
-    const slow = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
-    const slowCase = Number((await slow.getAttribute('aria-label'))!.replace(/\D/g, ''));
-    await atMoment(
-      page,
-      () => tapCase(page, slowCase, () => page.clock.runFor(300)),
-      300,
-      async () => {
-        await expect(phoneDialog(page)).toBeVisible();
-        await shot(page, `${name}-slow-open-shake`);
-        await page.clock.runFor(550);
-        await shot(page, `${name}-slow-open-lid`);
-      },
-    );
-    offers.push(await expectOfferAgainstAverage(page));
-    await expectHistory(offerDialog(page), offers);
-    await page.waitForTimeout(1500);
-    await shot(page, `${name}-offer-late`);
-
-    // The last case opens slowly too; then the final decision, and keeping the top value beats the banker.
+  // NO DEAL to the last cases on the phone, opening the lowest-numbered ones.
+  await toView(page, MOBILE);
+  const offers = [first, second];
+  for (;;) {
     await tapButton(page, 'NO DEAL!');
     await expect(offerDialog(page)).toHaveCount(0);
-    await waitOutLock(page);
-    const last = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
-    await tapCase(page, Number((await last.getAttribute('aria-label'))!.replace(/\D/g, '')));
+    await expect(page.getByRole('button', { name: /^Briefcase \d+$/ }).first()).toBeVisible();
+    const left = await page.getByRole('button', { name: /^Briefcase \d+$/ }).count();
+    if (left <= SHOW_MOMENTS.slowOpenMaxCasesLeft) break;
+    const status = await page.getByRole('status').filter({ hasText: 'Cases Remaining' }).innerText();
+    const quota = Number(/Eliminate:? (\d+) more/.exec(status)?.[1]);
+    for (let i = 0; i < quota; i++) {
+      await endLock(page);
+      const next = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+      await tapCase(page, Number((await next.getAttribute('aria-label'))!.replace(/\D/g, '')));
+    }
     offers.push(await expectOfferAgainstAverage(page));
-    await tapButton(page, 'NO DEAL!');
-    await expect(page.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible({ timeout: 30_000 });
-    await waitOutLock(page);
-    const keep = page.getByRole('button', { name: `KEEP CASE #${own}` });
-    await expect(keep).toBeEnabled();
-    await waitForToastsOff(page, (await keep.boundingBox())!);
-    // Keep, the reveal 0.5 s later, its dialog about 1 s after that, then most of a second of the burst.
-    await atMoment(
-      page,
-      () => tapButton(page, `KEEP CASE #${own}`, true),
-      2400,
-      async () => {
-        const reveal = page.getByRole('dialog', { name: 'KEEP!' });
+  }
+
+  // Three cases left besides the player's, on the desktop: the open shakes, pauses, then lifts the lid, and
+  // the phone's frame waits for it (its dialog is there at once).
+  await toView(page, DESKTOP);
+  await slowOpen(page, DESKTOP);
+  offers.push(await expectOfferAgainstAverage(page));
+  await expectHistory(offerDialog(page), offers);
+  for (const v of [DESKTOP, TABLET, MOBILE]) {
+    await toView(page, v);
+    await page.waitForTimeout(1500);
+    await shot(page, shotName(v, 'offer-late'));
+  }
+
+  // The last case opens slowly too, on the tablet; then the final decision, and keeping the top value beats
+  // the banker (the reveal and its burst held while each size shows them).
+  await toView(page, TABLET);
+  await tapButton(page, 'NO DEAL!');
+  await expect(offerDialog(page)).toHaveCount(0);
+  await slowOpen(page, TABLET);
+  offers.push(await expectOfferAgainstAverage(page));
+  await tapButton(page, 'NO DEAL!');
+  await page.clock.fastForward(TIMINGS.finalDialogDelayMs);
+  await expect(page.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible({ timeout: 30_000 });
+  await endLock(page);
+  const keep = page.getByRole('button', { name: `KEEP CASE #${own}` });
+  await expect(keep).toBeEnabled();
+  await waitForToastsOff(page, (await keep.boundingBox())!);
+  // Keep, the reveal 0.5 s later, its dialog about 1 s after that, then most of a second of the burst.
+  await atMoment(
+    page,
+    () => tapButton(page, `KEEP CASE #${own}`, true),
+    2400,
+    async () => {
+      const reveal = page.getByRole('dialog', { name: 'KEEP!' });
+      for (const v of [TABLET, DESKTOP, MOBILE]) {
+        if (v !== TABLET) await toView(page, v, { stopped: true, frames: 300 });
         await expect(reveal).toBeVisible();
         expect(coinsIn(await reveal.locator('.offer-amount').innerText())).toBeGreaterThan(
           Math.max(...offers),
         );
         await expectCelebration(page, 'beatTheBanker');
-        await shot(page, `${name}-beat-the-banker`);
-      },
-    );
-    await expectCelebrationGone(page);
-  });
+        await shot(page, shotName(v, 'beat-the-banker'));
+      }
+    },
+  );
+  await expectCelebrationGone(page);
+});
+
+/** A slow open of the lowest-numbered case at this view: its shake and then its lid shot, on a stopped clock. */
+async function slowOpen(page: Page, v: View) {
+  await endLock(page);
+  const slow = page.getByRole('button', { name: /^Briefcase \d+$/ }).first();
+  const slowCase = Number((await slow.getAttribute('aria-label'))!.replace(/\D/g, ''));
+  await atMoment(
+    page,
+    () => tapCase(page, slowCase, () => page.clock.runFor(300)),
+    300,
+    async () => {
+      await expect(phoneDialog(page)).toBeVisible();
+      await shot(page, shotName(v, 'slow-open-shake'));
+      await page.clock.runFor(550);
+      await shot(page, shotName(v, 'slow-open-lid'));
+    },
+  );
 }
+
+test('a signed-in game at three cases left on the phone: the slow open, the offer and its history', async ({
+  page,
+  users,
+}) => {
+  test.setTimeout(300_000);
+  const player = await users.create();
+  await page.setViewportSize({ width: MOBILE.width, height: MOBILE.height });
+  await page.clock.install();
+  await signIn(page, player);
+  // Rounds 1 to 5 open 20 cases, rounds 6 and 7 one each: round 8 starts with three besides the player's.
+  const game = await resumeAt(page, { pick: 1, until: { round: 8, phase: 'elimination' } });
+  await toView(page, MOBILE);
+  expect(await page.getByRole('button', { name: /^Briefcase \d+$/ }).count()).toBe(
+    SHOW_MOMENTS.slowOpenMaxCasesLeft,
+  );
+  await slowOpen(page, MOBILE);
+  const offers = [...game.view.offers, await expectOfferAgainstAverage(page)];
+  await expectHistory(offerDialog(page), offers);
+});
 
 test('a DEAL above the player’s case is celebrated; one below it is not', async ({ page }) => {
   test.setTimeout(600_000);
@@ -355,7 +467,7 @@ test('a DEAL above the player’s case is celebrated; one below it is not', asyn
   // The next game: the top value is the player's, and a first-round deal is below it.
   await tapButton(page, 'NEW GAME');
   await expect(page.getByRole('button', { name: `Briefcase ${TOP[0]}`, exact: true })).toBeVisible();
-  await waitOutLock(page);
+  await endLock(page);
   await tapCase(page, TOP[0]!);
   await openCases(page, [TOP[1]!, ...others.slice(0, 5)]);
   await expectOfferAgainstAverage(page);

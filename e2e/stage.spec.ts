@@ -1,8 +1,10 @@
-import { TIMINGS, type StageInfo } from '@dond/shared';
+import { casesOpenedAfterRound, TIMINGS, type StageInfo } from '@dond/shared';
 import type { Page } from '@playwright/test';
 import { expect, shot, signIn, test } from './fixtures';
-import { openLowestCases, playFirstRound, waitOutLock } from './game';
+import { openLowestCases, waitOutLock } from './game';
+import { openedCount, playLiveUntil } from './lateStart';
 import { openableCases, openStage, pixels } from './stage';
+import { at, logIn, playOn, ROOMY, serverHas } from './stageLate';
 
 const offerDialog = (page: Page) => page.getByRole('dialog', { name: "BANKER'S OFFER" });
 
@@ -14,19 +16,34 @@ test.describe('the streamer studio: stages for OBS', () => {
   }) => {
     test.setTimeout(120_000);
     const player = await users.create();
-    await signIn(page, player);
+    await logIn(page, player);
     const info = (await (await page.request.get('/api/stage')).json()) as StageInfo;
     expect(info.urls.landscape).toMatch(new RegExp(`/stage/${info.key}\\?layout=landscape$`));
+    // Round 1 on the board: the API opens its first five cases (the stages open on the game), the board the last.
+    await playLiveUntil(
+      page.request,
+      { pick: 4 },
+      (view) => openedCount(view) === casesOpenedAfterRound(1) - 1,
+    );
     const landscape = await openStage(browser, info.urls.landscape, { width: 960, height: 540 });
     const portrait = await openStage(browser, `${info.urls.portrait}&guides=on`, { width: 540, height: 960 });
     for (const stage of [landscape, portrait]) {
-      await expect(stage.locator('[data-stage-status="live"]')).toBeVisible();
+      await expect(stage.locator('[data-stage-status="live"]')).toBeVisible(ROOMY);
       await expect(stage.locator('canvas')).toBeVisible();
     }
-
-    await playFirstRound(page, 4);
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Briefcase 4, your case' })).toBeVisible(ROOMY);
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('list', { name: 'Opened cases' }).getByRole('listitem')).toHaveCount(
+        casesOpenedAfterRound(1) - 1,
+        ROOMY,
+      );
+    await openLowestCases(page, 1);
+    await expect(page.getByRole('dialog', { name: 'THE BANKER IS CALLING!' })).toBeVisible();
+    // The offer 2 s after the call, on a board drawing beside two stages: room for a loaded machine.
+    await expect(offerDialog(page)).toBeVisible(ROOMY);
     for (const stage of [landscape, portrait]) {
-      await expect(offerDialog(stage)).toBeVisible({ timeout: 5000 });
+      await expect(offerDialog(stage)).toBeVisible(ROOMY);
       await expect(stage.getByRole('status').first()).toBeVisible();
       // A stage is watched, never touched: not one button, no header, no footer.
       await expect(stage.getByRole('button')).toHaveCount(0);
@@ -129,13 +146,13 @@ const shownOpen = (screen: Page, n: number) =>
     .filter({ hasText: new RegExp(`^Case ${n}\\b`) });
 
 test.describe('the streamer studio: the control deck', () => {
-  test('a whole game played from the deck with its hotkeys, seen on both stages and the board; the board drives it too', async ({
+  test('the deck’s hotkeys through a game (round 1’s first and last case and its offer keyed, the rest over the API), seen on both stages and the board; the board drives it too', async ({
     page,
     users,
     browser,
     extraHTTPHeaders,
   }) => {
-    test.setTimeout(400_000);
+    test.setTimeout(180_000);
     const player = await users.create();
     await signIn(page, player);
     // The deck in a window of its own, signed in as the board is (as an OBS dock), its timers on Playwright's clock:
@@ -170,43 +187,50 @@ test.describe('the streamer studio: the control deck', () => {
     await expect(deck.getByRole('button', { name: 'Briefcase 7, your case' })).toBeVisible();
     await expect(portrait.getByRole('status').first()).toContainText('Round 1');
 
-    // The deck plays on with its keys: numbers and Enter open cases; N refuses each offer. Each step waits for
-    // every screen to show the last: four software-WebGL pictures share two cores, and a test that ran ahead of
-    // them would meet a backlog of animations. The stages (other browsers, on real time: the phone rings 2 s
-    // before each offer) and the board get waits with room for a loaded machine.
-    const roomy = { timeout: 15_000 };
+    // The deck keys round 1's first case and its last (numbers and Enter), then N refuses the offer; the API opens
+    // the cases between and plays rounds 2 to 9. Each keyed step waits for every screen to show it: four
+    // software-WebGL pictures share two cores, and a test that ran ahead of them would meet a backlog of
+    // animations. The stages (other browsers, on real time: the phone rings 2 s before each offer) and the board
+    // get waits with room for a loaded machine.
+    const roomy = ROOMY;
     const screens = [landscape, portrait, page];
     const noDeal = deck.getByRole('button', { name: 'NO DEAL!' });
     const keep = deck.getByRole('button', { name: /^KEEP CASE #/ });
-    const openable = deck.getByRole('button', { name: /^Briefcase \d+$/, disabled: false });
-    let opened = 0;
-    let offers = 0;
-    for (;;) {
-      // What the deck asks for next, once it shows it: a case to open, the banker's offer or the final decision.
-      await expect(openable.or(noDeal).or(keep).first()).toBeVisible(roomy);
-      if (await keep.isVisible()) break;
-      if (await noDeal.isVisible()) {
-        for (const stage of [landscape, portrait])
-          await expect(stage.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible(roomy);
-        if (offers === 0) await shot(deck, 'deck-offer');
-        await expect(noDeal).toBeEnabled();
-        await pressOnDeck(deck, 'n');
-        await expect(noDeal).toHaveCount(0);
-        for (const stage of [landscape, portrait])
-          await expect(stage.getByRole('dialog', { name: "BANKER'S OFFER" })).toHaveCount(0, roomy);
-        offers++;
-        continue;
-      }
+    const openedOn = (screen: Page) =>
+      screen.getByRole('list', { name: 'Opened cases' }).getByRole('listitem');
+    const keyCase = async () => {
       const n = await lowestOpenable(deck);
       await typeCase(deck, n);
       // The server's answer is in (the deck takes the next key), and every screen shows the case open.
       await expect(deck.getByRole('button', { name: `Briefcase ${n}`, exact: true })).toHaveCount(0, roomy);
       for (const screen of screens) await expect(shownOpen(screen, n)).toHaveCount(1, roomy);
-      opened++;
-    }
-    expect(opened).toBe(24);
-    expect(offers).toBe(9);
-    // Every screen of the game followed the deck: both stages, and the board at / it started on.
+    };
+    await serverHas(page.request, (view) => view.playerCase === 7, 'case 7 picked');
+    await keyCase();
+    await serverHas(page.request, (view) => openedCount(view) === 1, 'the keyed case open');
+    await playOn(page.request, { pick: 7 }, at('elimination', casesOpenedAfterRound(1) - 1));
+    for (const screen of screens)
+      await expect(openedOn(screen)).toHaveCount(casesOpenedAfterRound(1) - 1, roomy);
+    await keyCase();
+    // The round's end, keyed: the banker calls, and the offer is on every stage.
+    await expect(noDeal).toBeVisible(roomy);
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: "BANKER'S OFFER" })).toBeVisible(roomy);
+    await shot(deck, 'deck-offer');
+    await expect(noDeal).toBeEnabled();
+    await pressOnDeck(deck, 'n');
+    await expect(noDeal).toHaveCount(0);
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: "BANKER'S OFFER" })).toHaveCount(0, roomy);
+    await serverHas(page.request, at('elimination', casesOpenedAfterRound(1)), 'round 2 begun');
+
+    // Rounds 2 to 9 over the API (the same game, refusing every offer): every screen follows the server's game
+    // to the final decision, every case open and the nine offers in the deck's list of them.
+    await playOn(page.request, { pick: 7 }, (view) => view.phase === 'final-choice');
+    await expect(keep).toBeVisible(roomy);
+    for (const screen of screens) await expect(openedOn(screen)).toHaveCount(24, roomy);
+    await expect(deck.locator('.deck-offers')).toHaveText(/^[^:]+: (🪙 [\d,]+(, |$)){9}$/u);
+    // Every screen of the game followed the deck and the API: both stages, and the board at / it started on.
     for (const screen of screens)
       await expect(screen.getByRole('dialog', { name: 'FINAL DECISION!' })).toBeVisible(roomy);
     await shot(portrait, 'stage-portrait-final-decision');

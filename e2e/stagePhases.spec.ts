@@ -1,9 +1,10 @@
 import { casesOpenedAfterRound, GAME_TEXT, type StageInfo } from '@dond/shared';
 import type { Locator, Page } from '@playwright/test';
 import path from 'node:path';
-import { expect, shot, signIn, test } from './fixtures';
+import { expect, shot, test } from './fixtures';
 import { endLock } from './game';
 import { openedCount, playLiveUntil } from './lateStart';
+import { at, deckShowsOpened, logIn, playOn, ROOMY, serverHas } from './stageLate';
 import { countPixels, openableCases, openStage, type Region } from './stage';
 
 /**
@@ -17,8 +18,6 @@ import { countPixels, openableCases, openStage, type Region } from './stage';
  * logical canvas scaled; at full size a screenshot of software WebGL takes longer than the 2 s phone shows.
  */
 const SHOWN = 0.5;
-/** How many cases a game has opened when each round ends (the banker calls then): 6, 11, 15, ... 24. */
-const ROUND_ENDS = new Set(Array.from({ length: 9 }, (_, i) => casesOpenedAfterRound(i + 1)));
 /** Pixels of the phone's green in a stage's picture of the phone, at least (its disc alone has about 20,000). */
 const PHONE_GREEN_PIXELS = 5000;
 /** TikTok LIVE's default safe zones of a 1080x1920 portrait stream, as shown: nothing of the game may show there. */
@@ -117,8 +116,20 @@ async function playOnDeck(
  * The signed-in page goes to the deck (the board it left would draw every animation a third time), its timers on
  * Playwright's clock (in real time, but for the locks the test ends: endLock).
  */
-async function openDeck(page: Page, size: { width: number; height: number }): Promise<Page> {
+async function openDeck(
+  page: Page,
+  size: { width: number; height: number },
+  { preview = true } = {},
+): Promise<Page> {
   await page.clock.install();
+  // Without its preview (a third stage drawing every animation on the deck's own main thread in software WebGL,
+  // where the taps wait behind it), the preview's page is left empty: where the test pictures both stages itself.
+  if (!preview)
+    await page.route(
+      (url) => url.pathname.startsWith('/stage/') && url.searchParams.get('guides') === 'on',
+      (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Stage preview</title>' }),
+    );
   await page.setViewportSize(size);
   await page.goto('/control');
   await expect(page.getByRole('heading', { name: 'Control deck' })).toBeVisible();
@@ -126,15 +137,18 @@ async function openDeck(page: Page, size: { width: number; height: number }): Pr
 }
 
 test.describe('the streamer studio in every phase', () => {
-  test('both stage layouts through a whole game and a deal, the portrait clear of TikTok LIVE’s safe zones; the deck clicked at 1024x768', async ({
+  test('both stage layouts in every phase of a game and a deal, the portrait clear of TikTok LIVE’s safe zones; the deck clicked at 1024x768', async ({
     page,
     users,
     browser,
   }) => {
-    // Three screens draw every moment of a whole game and a deal in software WebGL: 5.2 min on a quiet machine.
-    test.setTimeout(480_000);
+    // The deck taps each kind of button where a phase is pictured (the pick, a case, a round's last case, NO DEAL,
+    // KEEP, NEW GAME, DEAL, CONTINUE); the API plays the cases and offers between those moments (stageLate.ts).
+    // Three screens draw each moment in software WebGL: room for a loaded machine.
+    test.setTimeout(300_000);
     const player = await users.create();
-    await signIn(page, player);
+    // Signed in without loading the board at / (a fourth WebGL picture): the page goes to the deck.
+    await logIn(page, player);
     const info = (await (await page.request.get('/api/stage')).json()) as StageInfo;
     const landscape = await openStage(browser, info.urls.landscape, {
       width: 1920 * SHOWN,
@@ -144,7 +158,7 @@ test.describe('the streamer studio in every phase', () => {
       width: 1080 * SHOWN,
       height: 1920 * SHOWN,
     });
-    const deck = await openDeck(page, { width: 1024, height: 768 });
+    const deck = await openDeck(page, { width: 1024, height: 768 }, { preview: false });
     for (const stage of [landscape, portrait])
       await expect(stage.locator('[data-stage-status="live"]')).toBeVisible();
 
@@ -206,22 +220,29 @@ test.describe('the streamer studio in every phase', () => {
     };
 
     await capture('pick');
-    let opened = 0;
+    const plan = { pick: 7 };
     await tap(deck, deckButton(deck, 'Briefcase 7'), false);
     await expect(portrait.getByRole('status').first()).toContainText('Round 1');
-    const end = await playOnDeck(deck, false, {
-      onOpened: async () => {
-        if (!seen.has('portrait opening')) {
-          await expect(portrait.getByRole('dialog', { name: GAME_TEXT.caseEliminatedTitle })).toBeVisible();
-          await capture('opening', { dialog: GAME_TEXT.caseEliminatedTitle });
-        }
-        // The banker calls once the round's last case is open (the stage hears it a moment later, after the
-        // case's own moment: seconds on a slow machine): the portrait is taken at a call, the landscape at a later
-        // one. Only a round's last case is waited on.
-        opened++;
-        if (!ROUND_ENDS.has(opened)) return;
-        const layout = seen.has('portrait phone') ? 'landscape' : 'portrait';
-        if (seen.has(`${layout} phone`)) return;
+    // The first case of the game opened on the deck: its moment on both stages.
+    await serverHas(deck.request, (view) => view.playerCase === 7, 'case 7 picked');
+    await endLock(deck);
+    await tap(deck, (await lowestOpenable(deck))!, false);
+    await expect(portrait.getByRole('dialog', { name: GAME_TEXT.caseEliminatedTitle })).toBeVisible();
+    await capture('opening', { dialog: GAME_TEXT.caseEliminatedTitle });
+    await serverHas(deck.request, (view) => openedCount(view) === 1, 'the first case open');
+
+    // The banker's call, on each stage at a round's end the deck brings (its last case, tapped): the portrait at
+    // one call, the landscape at a later one; the API opens the round's other cases. The offer, at the first call.
+    let round = 0;
+    for (const layout of ['portrait', 'landscape'] as const) {
+      while (!seen.has(`${layout} phone`)) {
+        round++;
+        expect(round, `a picture of the ${layout} phone by round 8`).toBeLessThanOrEqual(8);
+        const last = casesOpenedAfterRound(round);
+        await playOn(deck.request, plan, at('elimination', last - 1));
+        await deckShowsOpened(deck, last - 1);
+        await endLock(deck);
+        await tap(deck, (await lowestOpenable(deck))!, false);
         const phone = stages[layout].getByRole('dialog', { name: GAME_TEXT.bankerCalling });
         const calling = await phone.waitFor({ timeout: 6000 }).then(
           () => true,
@@ -229,32 +250,49 @@ test.describe('the streamer studio in every phase', () => {
         );
         if (calling)
           await capture('phone', { dialog: GAME_TEXT.bankerCalling, only: layout, fleeting: true });
-      },
-      onOffer: async () => {
         for (const stage of [landscape, portrait])
-          await expect(stage.getByRole('dialog', { name: GAME_TEXT.bankerOffer })).toBeVisible({
-            timeout: 5000,
-          });
-        if (!seen.has('portrait offer')) await portrait.waitForTimeout(1500); // the amount counts up first
-        await capture('offer', { dialog: GAME_TEXT.bankerOffer });
-      },
-    });
-    expect(end).toBe('final');
+          await expect(stage.getByRole('dialog', { name: GAME_TEXT.bankerOffer })).toBeVisible(ROOMY);
+        if (!seen.has('portrait offer')) {
+          await portrait.waitForTimeout(1500); // the amount counts up first
+          await capture('offer', { dialog: GAME_TEXT.bankerOffer });
+        }
+        await endLock(deck);
+        await tap(deck, deckButton(deck, GAME_TEXT.noDeal), false);
+        await expect(deckButton(deck, GAME_TEXT.noDeal)).toHaveCount(0);
+        await serverHas(deck.request, at('elimination', last), `round ${round + 1} begun`);
+      }
+    }
+
+    // The API plays on to the final decision; the deck keeps the case.
+    await playOn(deck.request, plan, (view) => view.phase === 'final-choice');
+    await expect(deckButton(deck, /^KEEP CASE #7$/)).toBeVisible(ROOMY);
     await capture('final-decision', { dialog: GAME_TEXT.finalDecisionTitle });
     await endLock(deck);
     await tap(deck, deckButton(deck, /^KEEP CASE #7$/), false);
-    await expect(landscape.getByRole('dialog', { name: 'KEEP!' })).toBeVisible({ timeout: 5000 });
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: 'KEEP!' })).toBeVisible(ROOMY);
     await portrait.waitForTimeout(1500);
     await capture('reveal', { dialog: 'KEEP!' });
     await shot(deck, 'deck-1024x768-over');
 
-    // A second game, taken at the first offer: the deal, then every case opened.
+    // A second game, taken at the first offer (the API opens round 1): the deal, then every case opened.
+    await endLock(deck);
     await tap(deck, deckButton(deck, GAME_TEXT.newGame), false);
     await expect(deckButton(deck, 'Briefcase 1')).toBeEnabled();
+    await endLock(deck);
     await tap(deck, deckButton(deck, 'Briefcase 2'), false);
-    expect(await playOnDeck(deck, false, { dealAt: 1 })).toBe('deal');
+    await serverHas(deck.request, (view) => view.playerCase === 2, 'case 2 picked');
+    await playOn(deck.request, { pick: 2 }, (view) => view.phase === 'offer');
+    await expect(deckButton(deck, GAME_TEXT.deal)).toBeVisible(ROOMY);
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: GAME_TEXT.bankerOffer })).toBeVisible(ROOMY);
+    await endLock(deck);
+    await tap(deck, deckButton(deck, GAME_TEXT.deal), false);
+    for (const stage of [landscape, portrait])
+      await expect(stage.getByRole('dialog', { name: GAME_TEXT.dealTitle, exact: true })).toBeVisible(ROOMY);
     await portrait.waitForTimeout(1500);
     await capture('deal', { dialog: GAME_TEXT.dealTitle });
+    await endLock(deck);
     await tap(deck, deckButton(deck, GAME_TEXT.continue), false);
     for (const stage of [landscape, portrait])
       await expect(stage.getByRole('dialog', { name: GAME_TEXT.dealTitle, exact: true })).toHaveCount(0);
@@ -280,7 +318,8 @@ test.describe('the streamer studio in every phase', () => {
       const player = await users.create();
       const context = await browser.newContext({ viewport: size, hasTouch: touch, isMobile: touch });
       const page = await context.newPage();
-      await signIn(page, player);
+      // Signed in without loading the board at /: the page goes to the deck.
+      await logIn(page, player);
       await playLiveUntil(
         page.request,
         { pick: 13 },
@@ -309,6 +348,8 @@ test.describe('the streamer studio in every phase', () => {
       await tap(deck, deckButton(deck, GAME_TEXT.newGame), touch);
       await expect(deckButton(deck, 'Briefcase 1')).toBeEnabled();
       await shot(deck, `deck-${size.width}x${size.height}-start`);
+      // NEW GAME's lock ended first (a quick screenshot is shorter than it): a pick in the lock is ignored.
+      await endLock(deck);
       await tap(deck, deckButton(deck, 'Briefcase 13'), touch);
       await expect(deckButton(deck, 'Briefcase 13, your case')).toBeVisible();
       await context.close();
