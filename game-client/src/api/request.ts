@@ -55,10 +55,11 @@ export async function apiRequest(
   url: string,
   data?: unknown,
   transport: ApiTransport = browserTransport,
+  headers: Record<string, string> = {},
 ): Promise<Response> {
   const res = await transport.fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: data !== undefined ? { ...headers, 'Content-Type': 'application/json' } : headers,
     body: data !== undefined ? JSON.stringify(data) : undefined,
   });
   if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText);
@@ -72,8 +73,9 @@ export async function apiJson<T>(
   data: unknown,
   schema: { parse(value: unknown): T },
   transport: ApiTransport = browserTransport,
+  headers: Record<string, string> = {},
 ): Promise<T> {
-  const res = await apiRequest(method, url, data, transport);
+  const res = await apiRequest(method, url, data, transport, headers);
   return schema.parse(await res.json());
 }
 

@@ -3,7 +3,6 @@ import {
   isGameInProgress,
   reduce,
   resolveGiftSet,
-  SCREEN_ID_HEADER,
   TIMINGS,
   toGameAction,
   toHex,
@@ -179,15 +178,6 @@ const toPlay = (events: readonly GameEvent[]) => events.filter((e) => e.type !==
 /** The id a screen's changes carry to the server (getRandomValues: a page on plain http has no randomUUID). */
 const newScreenId = () => toHex(crypto.getRandomValues(new Uint8Array(12)));
 
-/** A transport that names the screen on every request it sends. */
-const fromScreen = (api: ApiTransport, screenId: string): ApiTransport => ({
-  fetch: (url, init) =>
-    api.fetch(url, {
-      ...init,
-      headers: { ...(init.headers as Record<string, string> | undefined), [SCREEN_ID_HEADER]: screenId },
-    }),
-});
-
 const dealKey = (gifts: readonly Gift[], live: LiveOptions | null) =>
   `${gifts.map((g) => g.id).join(',')}|${live ? `live ${live.customGiftSetId}` : 'guest'}`;
 
@@ -202,7 +192,7 @@ export function createGameController({
   tuning = {},
 }: { link?: GamesLink; clock?: Clock; tuning?: GameTuning } = {}): GameController {
   const screenId = newScreenId();
-  const server: ServerLink = { api: fromScreen(games.api, screenId), clock };
+  const server: ServerLink = { api: games.api, clock, screenId };
   const timeScale = tuning.timeScale ?? 1;
   const listeners = new Set<BoardEventListener>();
   const emit = (events: readonly BoardEvent[]) => {

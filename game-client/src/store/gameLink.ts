@@ -11,6 +11,7 @@ import {
   type GameSession,
   type LiveAction,
   type LiveGamePublic,
+  SCREEN_ID_HEADER,
 } from '@dond/shared';
 import { takeEarlyRead } from '../api/early';
 import { apiJson, apiRequest, browserTransport, HttpError, type ApiTransport } from '../api/request';
@@ -94,11 +95,19 @@ export const waitingLink: GameLink = {
   },
 };
 
-/** Where the server's calls go and on which clock their retries wait: the page's, or a test's. */
+/**
+ * Where the server's calls go and on which clock their retries wait: the page's, or a test's; and the screen that
+ * makes them, named on each change it sends (X-Screen-Id) so that the server pushes none of them back to it.
+ */
 export interface ServerLink {
   api: ApiTransport;
   clock: Clock;
+  screenId?: string;
 }
+
+/** The headers of a change a screen sends. */
+const fromScreen = (server: ServerLink): Record<string, string> =>
+  server.screenId ? { [SCREEN_ID_HEADER]: server.screenId } : {};
 
 const pageServer: ServerLink = { api: browserTransport, clock: realClock };
 
@@ -112,7 +121,7 @@ export function remoteLink(hooks: RemoteHooks, server: ServerLink = pageServer):
         // An attempt whose answer was lost is sent again as it was: the server answers a repeat of the game's
         // last action with its state and events again.
         return await retrying(
-          () => apiJson('POST', url, { seq: view.seq, ...action }, parseStep, server.api),
+          () => apiJson('POST', url, { seq: view.seq, ...action }, parseStep, server.api, fromScreen(server)),
           hooks,
           server.clock,
         );
@@ -167,6 +176,7 @@ export function startLiveGame(
     { clientSeed: randomClientSeed(), ...(customGiftSetId ? { customGiftSetId } : {}) },
     parseView,
     server.api,
+    fromScreen(server),
   );
 }
 
@@ -175,7 +185,7 @@ export function startLiveGame(
  * step only: a lost call leaves the reveal up on a stage until the next game, nothing of the game changes.
  */
 export function continueAfterDeal(id: string, server: ServerLink = pageServer): Promise<unknown> {
-  return apiRequest('POST', `/api/live-games/${id}/continue`, undefined, server.api);
+  return apiRequest('POST', `/api/live-games/${id}/continue`, undefined, server.api, fromScreen(server));
 }
 
 /** How long after the page started the head's read of the game in progress may stand for a fresh one. */
