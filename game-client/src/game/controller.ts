@@ -5,7 +5,6 @@ import {
   resolveGiftSet,
   TIMINGS,
   toGameAction,
-  toHex,
   type GameEvent,
   type GameState,
   type Gift,
@@ -18,6 +17,7 @@ import {
   ActionRefused,
   continueAfterDeal,
   currentLiveGame,
+  randomHex,
   remoteLink,
   retrying,
   startLiveGame,
@@ -175,9 +175,6 @@ const PENDING_LIFT_AFTER_MS = 20;
  */
 const toPlay = (events: readonly GameEvent[]) => events.filter((e) => e.type !== 'offerShown');
 
-/** The id a screen's changes carry to the server (getRandomValues: a page on plain http has no randomUUID). */
-const newScreenId = () => toHex(crypto.getRandomValues(new Uint8Array(12)));
-
 const dealKey = (gifts: readonly Gift[], live: LiveOptions | null) =>
   `${gifts.map((g) => g.id).join(',')}|${live ? `live ${live.customGiftSetId}` : 'guest'}`;
 
@@ -191,7 +188,8 @@ export function createGameController({
   clock = realClock,
   tuning = {},
 }: { link?: GamesLink; clock?: Clock; tuning?: GameTuning } = {}): GameController {
-  const screenId = newScreenId();
+  // getRandomValues, not randomUUID: a page on plain http has no randomUUID.
+  const screenId = randomHex(12);
   const server: ServerLink = { api: games.api, clock, screenId };
   const timeScale = tuning.timeScale ?? 1;
   const listeners = new Set<BoardEventListener>();
@@ -269,9 +267,7 @@ export function createGameController({
           showAsItStands(after);
           return;
         }
-        const played = toPlay(events);
-        adopt(after, played);
-        afterEvents(played);
+        play(after, toPlay(events));
       };
       const wait = notBefore - clock.now();
       if (wait > 0) schedule(wait / timeScale, run);
@@ -316,6 +312,12 @@ export function createGameController({
     const current = await currentLiveGame(server).catch(() => null);
     if (gen !== generation || !current) return;
     showAsItStands(current);
+  }
+
+  /** The next state of the game shown, with the events that led to it (the offer's showing left out). */
+  function play(view: LiveGamePublic, played: readonly GameEvent[]) {
+    adopt(view, played);
+    afterEvents(played);
   }
 
   /** A state of the game shown whose way there is not known: as it stands, with the dialog it has open. */
@@ -545,10 +547,7 @@ export function createGameController({
       for (const event of played)
         if (event.type === 'caseSelected' || event.type === 'caseEliminated')
           emit([{ type: 'caseTapped', caseNumber: event.caseNumber }]);
-      const run = () => {
-        adopt(next, played);
-        afterEvents(played);
-      };
+      const run = () => play(next, played);
       // As on the player's board: the decision closes with the tap, the reveal half a second later.
       if (played.some((e) => e.type === 'finalRevealed')) {
         set({ overlay: null });

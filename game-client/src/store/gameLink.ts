@@ -41,7 +41,8 @@ export interface GameLink {
 
 export class ActionRefused extends Error {}
 
-const randomHex = (bytes: number) => toHex(crypto.getRandomValues(new Uint8Array(bytes)));
+/** `bytes` random bytes as hex, from getRandomValues (which a page on plain http has too). */
+export const randomHex = (bytes: number) => toHex(crypto.getRandomValues(new Uint8Array(bytes)));
 
 /** A clientSeed of 16 random characters of the allowed alphabet. */
 export const randomClientSeed = () => randomHex(8);
