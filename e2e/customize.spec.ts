@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, shot, signIn, test, toasts } from './fixtures';
 
@@ -6,12 +5,6 @@ import { expect, shot, signIn, test, toasts } from './fixtures';
 // customisation", against the real server, as a player would use it.
 
 const DEFAULT_IDS = Array.from({ length: 26 }, (_, i) => i + 1);
-
-/** Like shot(), of the viewport only: what the player sees (a dialog over the page, a phone screen). */
-async function viewShot(page: Page, name: string) {
-  const file = path.join(test.info().project.outputDir, 'screenshots', `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
-}
 
 async function openCustomize(page: Page) {
   await page.getByRole('button', { name: 'Customize Gifts' }).click();
@@ -82,7 +75,7 @@ test('swap a gift for a pricier one, save, reload and reset', async ({ page, use
   const optionValues = options.map(coinsOf);
   expect(optionValues).toEqual([...optionValues].sort((a, b) => b - a));
   for (const used of [...lowerNames, ...higherNames]) expect(options).not.toContain(used);
-  await viewShot(page, 'customize-swap-list');
+  await shot(page, 'customize-swap-list', { fullPage: false });
 
   await dialog.getByRole('button', { name: 'TikTok Universe, 44,999 coins' }).click();
   await expect(dialog).toBeHidden();
@@ -206,7 +199,7 @@ test('exactly 26 gifts: a removed gift leaves 25, and Save refuses them', async 
   const replaceable = await names(replace.getByRole('list'));
   expect(replaceable).toHaveLength(26);
   expect(replaceable[0]).toBe('Pegasus, 42,999 coins');
-  await viewShot(page, 'customize-swap-in-from-catalogue');
+  await shot(page, 'customize-swap-in-from-catalogue', { fullPage: false });
   await replace.getByRole('button', { name: 'Finger Heart, 5 coins' }).click();
   await expect(lower(page).getByRole('button', { name: 'Finger Heart, 5 coins' })).toHaveCount(0);
   await expect(higher(page).getByRole('button', { name: 'Wolf, 5,500 coins' })).toBeVisible();
@@ -337,10 +330,10 @@ test('reads well on a phone', async ({ page, users }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'customize-phone');
-  await viewShot(page, 'customize-phone-top');
+  await shot(page, 'customize-phone-top', { fullPage: false });
   await catalogue(page).scrollIntoViewIfNeeded();
-  await viewShot(page, 'customize-phone-catalogue');
+  await shot(page, 'customize-phone-catalogue', { fullPage: false });
   await lower(page).getByRole('button', { name: 'Doughnut, 30 coins' }).click();
   await expect(page.getByRole('dialog', { name: 'Swap Doughnut' })).toBeVisible();
-  await viewShot(page, 'customize-phone-swap-list');
+  await shot(page, 'customize-phone-swap-list', { fullPage: false });
 });

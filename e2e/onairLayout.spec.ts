@@ -1,5 +1,4 @@
 import { GIFTS, splitValueBoards, TIMINGS } from '@dond/shared';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { endLock, pauseClockNow } from './game';
 import { expect, shot, test } from './fixtures';
@@ -58,15 +57,6 @@ async function choose(page: Page, mode: Mode) {
     'true',
   );
   await expect(page.locator('.app')).toHaveAttribute('data-view-mode', mode);
-}
-
-/**
- * Like shot(), of the viewport only: Mobile's page is turned and fixed to the viewport, and a full-page
- * capture re-lays it out; this is what the player sees.
- */
-async function viewShot(page: Page, name: string) {
-  const file = path.join(test.info().project.outputDir, 'screenshots', `${name}.png`);
-  await page.screenshot({ path: file, animations: 'disabled' });
 }
 
 /**
@@ -314,7 +304,7 @@ for (const { width, height, opens, boxes } of SIZES) {
       }
     };
     const snap = (mode: Mode, what: string) =>
-      (mode === 'mobile' ? viewShot : shot)(page, `onair-${width}x${height}-${mode}-${what}`);
+      shot(page, `onair-${width}x${height}-${mode}-${what}`, { fullPage: mode !== 'mobile' });
     const pause = async () => {
       await pauseClockNow(page);
       paused = true;

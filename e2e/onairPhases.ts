@@ -270,7 +270,7 @@ export async function expectOverlayBlocks(page: Page, name: string, panelButton:
   await expect(dialog(page, name)).toBeVisible();
 }
 
-/** Screenshots of a cell, each name once: test-results/screenshots/onair-<label>-<name>.png. */
+/** Screenshots of a cell, each name once: test-results/screenshots/onair-<label>-<name>.jpg. */
 export function shots(page: Page, label: string) {
   const taken = new Set<string>();
   return async (name: string) => {
