@@ -10,7 +10,9 @@ import express, {
   type Router,
 } from 'express';
 import session from 'express-session';
+import type { Clock } from '@dond/shared';
 import { createPassport, sessionUser } from './auth/passport.js';
+import { realClock } from './clock.js';
 import { KnexSessionStore, newSessionId } from './auth/sessionStore.js';
 import type { Config } from './config.js';
 import type { DatabaseFileWatch } from './db/fileWatch.js';
@@ -64,6 +66,8 @@ export interface AppDeps {
   mailer: Mailer;
   sessionSecret: string;
   now?: () => number;
+  /** The audience's windows' time and timers (a manual clock in tests); its `now` is the app's unless `now` is given. */
+  clock?: Clock;
   rateLimits?: Partial<RateLimits>;
   /** The process's logger (log.ts): the request lines, and `log` unless that is given. None: nothing is logged. */
   logger?: Logger;
@@ -102,13 +106,14 @@ export function createApp(deps: AppDeps): {
   /** The streamers' event sources: to resume at boot, and to close (before the audience) when the server stops. */
   sources: AudienceSources;
 } {
-  const now = deps.now ?? Date.now;
+  const clock = deps.clock ?? (deps.now ? { ...realClock, now: deps.now } : realClock);
+  const now = deps.now ?? clock.now;
   const logger = deps.logger ?? createLogger({ level: 'silent' });
   const log = deps.log ?? logFunction(logger);
   const liveEvents = deps.liveEvents ?? new LiveGameEvents();
   // Built once: one cache of sessions for the players, the stages and the audience (which listens to the bus).
   const liveGames = liveGamesService(deps.db, now, liveEvents);
-  const audience = new AudienceEngine({ db: deps.db, now, events: liveEvents, games: liveGames, log });
+  const audience = new AudienceEngine({ db: deps.db, clock, events: liveEvents, games: liveGames, log });
   const sources = new AudienceSources({
     db: deps.db,
     engine: audience,

@@ -29,3 +29,4 @@ export * from './schemas/stage.js';
 export * from './tuning/tuning.js';
 export * from './tuning/defaults.js';
 export * from './audience/audience.js';
+export * from './clock.js';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import type { Express } from 'express';
 import os from 'node:os';
 import path from 'node:path';
-import type { UserStatus } from '@dond/shared';
+import type { Clock, UserStatus } from '@dond/shared';
 import { createApp, type AppDeps } from '../app.js';
 import type { RateLimits } from '../routerContext.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -62,6 +62,8 @@ export async function freshDatabase(
 
 export interface TestServerOptions {
   now?: () => number;
+  /** The audience's windows' time and timers (createManualClock: a test moves them), and the app's now. */
+  clock?: Clock;
   rateLimits?: Partial<RateLimits>;
   mailer?: Mailer;
   appUrl?: string;
@@ -169,6 +171,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer: options.mailer ?? createMailer({ from: 'test@localhost', outbox }),
     sessionSecret: TEST_SESSION_SECRET,
     now: options.now,
+    clock: options.clock,
     rateLimits: { ...GENEROUS, ...options.rateLimits },
     log: options.log ?? (() => undefined),
     clientDir: options.clientDir,

@@ -13,7 +13,7 @@ import {
   type GameEvent,
 } from '@dond/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createManualClock, type ManualClock } from './clock';
+import { createManualClock, type ManualClock } from '@dond/shared';
 import { createGameController, liveGames, type GameController } from './controller';
 
 // The controller on a manual clock: the 800 ms lock, the 2 s phone and the reveal delays are what is tested,

@@ -4,6 +4,7 @@ import {
   shownViewerName,
   voteIn,
   type AudienceEvent,
+  type Clock,
   AUDIENCE_LIKES_PUSH_MS,
   giftRuleFor,
   giftWeight,
@@ -49,7 +50,7 @@ interface AudienceWindow {
   gameId: string;
   seq: number;
   endsAt: number;
-  timer: NodeJS.Timeout;
+  timer: unknown;
   /** Each viewer's last vote, or last case called. */
   votes: Map<string, Vote>;
   calls: Map<string, number>;
@@ -75,11 +76,11 @@ interface Stream {
   seen: Set<string>;
   dropped: number;
   lastPush: number;
-  pushTimer: NodeJS.Timeout | null;
+  pushTimer: unknown;
   /** The stream's likes in this run, and those not pushed yet (likes are pushed added up). */
   likes: number;
   likesPending: { viewerName: string; count: number } | null;
-  likesTimer: NodeJS.Timeout | null;
+  likesTimer: unknown;
 }
 
 /** A viewer's pending increments, added to the database at the next flush. */
@@ -94,7 +95,8 @@ interface PendingScore {
 
 export interface AudienceEngineDeps {
   db: Db;
-  now: () => number;
+  /** The windows' time and timers, the pushes' and the likes' (a manual clock in tests). */
+  clock: Clock;
   /** The bus it listens to: each state this process applies (LiveGameEvents.listenToStates), chat, other instances. */
   events: LiveGameEvents;
   /** The app's live games service, through which a window's result is applied as the player's action. */
@@ -161,14 +163,14 @@ export class AudienceEngine {
 
   async settings(userId: number): Promise<StoredAudienceSettings> {
     const cached = this.settingsCache.get(userId);
-    if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.settings;
+    if (cached && this.deps.clock.now() - cached.at < SETTINGS_TTL_MS) return cached.settings;
     const settings = await this.repo.settings(userId);
-    this.settingsCache.set(userId, { settings, at: Date.now() });
+    this.settingsCache.set(userId, { settings, at: this.deps.clock.now() });
     return settings;
   }
 
   async saveSettings(userId: number, settings: AudienceSettings): Promise<AudienceSettings> {
-    await this.repo.saveSettings(userId, settings, this.deps.now());
+    await this.repo.saveSettings(userId, settings, this.deps.clock.now());
     this.settingsCache.delete(userId);
     // A window of another mode than the one chosen now closes, applying nothing.
     const window = this.streams.get(userId)?.window;
@@ -185,7 +187,7 @@ export class AudienceEngine {
 
   async saveBlocklist(userId: number, words: readonly string[]): Promise<string[]> {
     const unique = [...new Set(words)];
-    await this.repo.saveBlocklist(userId, unique, this.deps.now());
+    await this.repo.saveBlocklist(userId, unique, this.deps.clock.now());
     this.settingsCache.delete(userId);
     return unique;
   }
@@ -195,7 +197,7 @@ export class AudienceEngine {
   }
 
   async saveGiftRules(userId: number, rules: readonly AudienceGiftRule[]): Promise<AudienceGiftRule[]> {
-    await this.repo.saveGiftRules(userId, rules, this.deps.now());
+    await this.repo.saveGiftRules(userId, rules, this.deps.clock.now());
     this.settingsCache.delete(userId);
     return [...rules];
   }
@@ -247,8 +249,8 @@ export class AudienceEngine {
       kind,
       gameId: game.id,
       seq: game.seq,
-      endsAt: this.deps.now() + ms,
-      timer: setTimeout(() => void this.endWindow(userId, window), ms),
+      endsAt: this.deps.clock.now() + ms,
+      timer: this.deps.clock.setTimeout(() => void this.endWindow(userId, window), ms),
       votes: new Map(),
       calls: new Map(),
       firstCalled: new Map(),
@@ -259,7 +261,6 @@ export class AudienceEngine {
       ),
       unsubscribe: this.deps.events.subscribe(userId, (event) => this.heard(userId, window, event)),
     };
-    window.timer.unref();
     stream.window = window;
   }
 
@@ -268,7 +269,7 @@ export class AudienceEngine {
     const stream = this.streams.get(userId);
     const window = stream?.window;
     if (!stream || !window) return;
-    clearTimeout(window.timer);
+    this.deps.clock.clearTimeout(window.timer);
     window.unsubscribe();
     stream.window = null;
   }
@@ -433,7 +434,7 @@ export class AudienceEngine {
     stream.likes += event.likeCount;
     stream.likesPending = { viewerName, count: (stream.likesPending?.count ?? 0) + event.likeCount };
     if (stream.likesTimer || this.closed) return;
-    stream.likesTimer = setTimeout(() => {
+    stream.likesTimer = this.deps.clock.setTimeout(() => {
       stream.likesTimer = null;
       const pending = stream.likesPending;
       stream.likesPending = null;
@@ -443,7 +444,6 @@ export class AudienceEngine {
         social: { kind: 'like', viewerName: pending.viewerName, count: pending.count, likes: stream.likes },
       });
     }, AUDIENCE_LIKES_PUSH_MS);
-    stream.likesTimer.unref();
   }
 
   // ---- pushes ------------------------------------------------------------------------------------------------
@@ -452,21 +452,20 @@ export class AudienceEngine {
   private schedulePush(userId: number): void {
     const stream = this.stream(userId);
     if (stream.pushTimer || this.closed) return;
-    const wait = stream.lastPush + AUDIENCE_PUSH_INTERVAL_MS - Date.now();
+    const wait = stream.lastPush + AUDIENCE_PUSH_INTERVAL_MS - this.deps.clock.now();
     if (wait <= 0) {
       void this.push(userId);
       return;
     }
-    stream.pushTimer = setTimeout(() => {
+    stream.pushTimer = this.deps.clock.setTimeout(() => {
       stream.pushTimer = null;
       void this.push(userId);
     }, wait);
-    stream.pushTimer.unref();
   }
 
   private async push(userId: number): Promise<void> {
     const stream = this.stream(userId);
-    stream.lastPush = Date.now();
+    stream.lastPush = this.deps.clock.now();
     const gameId = stream.window?.gameId ?? stream.gameId;
     if (!gameId) return;
     try {
@@ -537,7 +536,7 @@ export class AudienceEngine {
         const gameId = p.gameId ?? inProgress.get(p.userId) ?? null;
         if (gameId) increments.push({ ...base, gameId });
       }
-      await this.repo.addScores(increments, this.deps.now());
+      await this.repo.addScores(increments, this.deps.clock.now());
     } catch (error) {
       // Nothing of the batch was written (one transaction): it waits for the next flush, added to what came since.
       this.deps.log('writing the audience’s scores failed', error);
@@ -590,8 +589,8 @@ export class AudienceEngine {
     clearInterval(this.flusher);
     for (const [userId, stream] of this.streams) {
       this.closeWindow(userId);
-      if (stream.pushTimer) clearTimeout(stream.pushTimer);
-      if (stream.likesTimer) clearTimeout(stream.likesTimer);
+      if (stream.pushTimer) this.deps.clock.clearTimeout(stream.pushTimer);
+      if (stream.likesTimer) this.deps.clock.clearTimeout(stream.likesTimer);
       stream.pushTimer = null;
       stream.likesTimer = null;
     }

@@ -8,6 +8,8 @@ import {
   type AudienceEvent,
   type AudienceState,
   type LiveGamePublic,
+  AUDIENCE_LIKES_PUSH_MS,
+  createManualClock,
 } from '@dond/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStream } from '../../testing/eventStream.js';
@@ -17,9 +19,14 @@ import { AUDIENCE_PUSH_INTERVAL_MS } from './audience.engine.js';
 
 let server: TestServer;
 let visitor: TestClient;
+// The windows, the throttled pushes and the likes' pushes run on this clock: a test moves it past them.
+const clock = createManualClock(Date.now());
+const pass = (ms: number) => clock.advanceAsync(ms);
+/** A 3 s window, and a moment more. */
+const WINDOW_ENDS = 3100;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ clock });
   visitor = server.client();
 });
 afterAll(() => server.close());
@@ -79,8 +86,12 @@ async function stageOf(client: TestClient) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits for the game to reach `seq` (the window's result applied), up to `ms`. */
+/**
+ * Moves the clock past a 3 s window's end, then waits (in real time, up to `ms`) for the game to reach `seq`:
+ * the window's result applied.
+ */
 async function untilSeq(client: TestClient, seq: number, ms = 6000) {
+  await pass(WINDOW_ENDS);
   const deadline = Date.now() + ms;
   for (;;) {
     const view = await current(client);
@@ -169,7 +180,7 @@ describe('vote mode', { timeout: 15_000 }, () => {
     const { client } = await streamer();
     ok(await client.put('/api/audience/settings', { mode: 'vote', windowSeconds: 3 }));
     const stage = await stageOf(client);
-    const before = Date.now();
+    const before = clock.now();
     const offer = await toOffer(client);
     expect(offer.audience).toMatchObject({
       mode: 'vote',
@@ -179,7 +190,7 @@ describe('vote mode', { timeout: 15_000 }, () => {
     });
     const endsAt = Date.parse(offer.audience.endsAt!);
     expect(endsAt).toBeGreaterThanOrEqual(before + 3000);
-    expect(endsAt).toBeLessThanOrEqual(Date.now() + 3000);
+    expect(endsAt).toBeLessThanOrEqual(clock.now() + 3000);
     const opened = await stage.next((e) => e.event === 'audience' && e.data.audience.open);
     expect(opened.data).toEqual({ gameId: offer.id, audience: offer.audience });
 
@@ -195,6 +206,7 @@ describe('vote mode', { timeout: 15_000 }, () => {
     expect(counted.seq).toBe(offer.seq);
     expect(counted.audience).toMatchObject({ open: true, votes: { deal: 2, noDeal: 3 } });
     // The stage hears the counts (throttled), then the majority's NO DEAL as the game's next state.
+    await pass(AUDIENCE_PUSH_INTERVAL_MS);
     const pushed = await stage.next(
       (e) => e.event === 'audience' && e.data.audience.votes.deal === 2 && e.data.audience.votes.noDeal === 3,
     );
@@ -219,6 +231,7 @@ describe('vote mode', { timeout: 15_000 }, () => {
     await simulate(client, chat('a', 'deal'));
     await simulate(client, chat('b', 'deal'));
     await simulate(client, chat('c', 'no deal'));
+    await pass(WINDOW_ENDS);
     const deadline = Date.now() + 6000;
     let row;
     while (Date.now() < deadline && !(row = await server.db('games').where({ user_id: id }).first()))
@@ -233,7 +246,7 @@ describe('vote mode', { timeout: 15_000 }, () => {
     const offer = await toOffer(client);
     await simulate(client, chat('a', 'deal'));
     await simulate(client, chat('b', 'no deal'));
-    await sleep(3600);
+    await pass(WINDOW_ENDS);
     const view = await current(client);
     expect(view.seq).toBe(offer.seq);
     expect(view.phase).toBe('offer');
@@ -249,7 +262,7 @@ describe('vote mode', { timeout: 15_000 }, () => {
     const refused = await act(client, offer, { type: 'noDeal' });
     expect(refused.phase).toBe('elimination');
     expect(refused.audience).toMatchObject({ mode: 'vote', open: false, endsAt: null });
-    await sleep(3600);
+    await pass(WINDOW_ENDS);
     const view = await current(client);
     expect(view.seq).toBe(offer.seq + 1);
     expect(view.phase).toBe('elimination');
@@ -266,21 +279,26 @@ describe('vote mode', { timeout: 15_000 }, () => {
     ok(await client.put('/api/audience/settings', { mode: 'vote', windowSeconds: 5 }));
     await toOffer(client);
     const stage = await stageOf(client);
-    const started = Date.now();
+    // A thousand votes within one push interval (the clock stands still while they come): one push of them all.
     for (let i = 0; i < 1000; i++) {
       await server.audience.receive(id, chat(`fan${i}`, i % 3 === 0 ? 'no deal' : 'deal'));
     }
-    const took = Date.now() - started;
     expect((await current(client)).audience.votes).toEqual({ deal: 666, noDeal: 334 });
+    const before = stage.events.filter((e) => e.event === 'audience').length;
+    await pass(AUDIENCE_PUSH_INTERVAL_MS);
     await stage.until(() =>
       stage.events.some((e) => e.event === 'audience' && e.data.audience.votes.deal === 666),
     );
     const pushes = stage.events.filter((e) => e.event === 'audience');
-    expect(pushes.length).toBeLessThanOrEqual(
-      Math.ceil((Date.now() - started) / AUDIENCE_PUSH_INTERVAL_MS) + 1,
+    expect(pushes.length - before).toBe(1);
+    expect(pushes.at(-1)!.data.audience.votes).toEqual({ deal: 666, noDeal: 334 });
+    // Another vote in a later interval makes one push more.
+    await server.audience.receive(id, chat('late', 'deal'));
+    await pass(AUDIENCE_PUSH_INTERVAL_MS);
+    await stage.until(() =>
+      stage.events.some((e) => e.event === 'audience' && e.data.audience.votes.deal === 667),
     );
-    expect(pushes.length).toBeLessThan(1000);
-    expect(took).toBeLessThan(5000);
+    expect(stage.events.filter((e) => e.event === 'audience').length - before).toBe(2);
     stage.close();
   });
 });
@@ -321,7 +339,7 @@ describe('call mode', { timeout: 15_000 }, () => {
     const started = game(ok(await client.post('/api/live-games', {}), 201));
     const picked = await act(client, started, { type: 'pick', case: 5 });
     await simulate(client, chat('a', 'deal'));
-    await sleep(3600);
+    await pass(WINDOW_ENDS);
     const view = await current(client);
     expect(view.seq).toBe(picked.seq);
     expect(view.audience).toMatchObject({ open: false });
@@ -489,9 +507,11 @@ describe('gift rules', { timeout: 15_000 }, () => {
     expect((await current(client)).audience.votes).toEqual({ deal: 5, noDeal: 5 });
     await simulate(client, gift('e', 'Erin', 1, 2)); // Erin again: 7 against 5
     expect((await current(client)).audience.votes).toEqual({ deal: 7, noDeal: 5 });
+    await pass(AUDIENCE_PUSH_INTERVAL_MS);
     await stage.until(() =>
       stage.events.some((e) => e.event === 'audience' && e.data.audience.votes.deal === 7),
     );
+    await pass(WINDOW_ENDS);
     const over = await stage.next((e) => e.event === 'game' && e.data.game?.seq === offer.seq + 1);
     stage.close();
     expect(over.data.game.result).toMatchObject({ outcome: 'banker_accepted', amount: offer.currentOffer });
@@ -548,6 +568,7 @@ describe('likes, follows and shares', () => {
       likes: 20,
     });
     // The likes within AUDIENCE_LIKES_PUSH_MS make one push, named after the last liker.
+    await pass(AUDIENCE_LIKES_PUSH_MS);
     expect((await stage.next((e) => e.event === 'social')).data).toEqual({
       kind: 'like',
       viewerName: 'viewer',
@@ -555,9 +576,10 @@ describe('likes, follows and shares', () => {
       likes: 20,
     });
     await simulate(client, { type: 'like', ...viewer('l1', 'Lee'), likeCount: 3 });
+    await pass(AUDIENCE_LIKES_PUSH_MS);
     expect((await stage.next((e) => e.event === 'social')).data).toMatchObject({ count: 3, likes: 23 });
     // A join shows nothing: no push is left over.
-    await sleep(700);
+    await pass(AUDIENCE_LIKES_PUSH_MS + 200);
     expect(stage.events.filter((e) => e.event === 'social')).toEqual([]);
     stage.close();
   });
@@ -612,7 +634,7 @@ describe('one live games service', { timeout: 20_000 }, () => {
   // A server of its own: its count of sessions loaded sees this test's games only.
   let own: TestServer;
   beforeAll(async () => {
-    own = await startTestServer();
+    own = await startTestServer({ clock });
   });
   afterAll(() => own.close());
 

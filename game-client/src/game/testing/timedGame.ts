@@ -1,5 +1,5 @@
 import { resolveGiftSet, TIMINGS, unopenedOtherCases } from '@dond/shared';
-import { createManualClock, type ManualClock } from '../clock';
+import { createManualClock, type ManualClock } from '@dond/shared';
 import { createGameController, type GameController, type GamesLink, type GameTuning } from '../controller';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from './clock';
+import { createManualClock } from './clock.js';
 
 describe('the manual clock', () => {
   it('runs due timers in time order, those they set too, and leaves later ones waiting', () => {
