@@ -1,13 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, E2E } from './e2e/env';
+import { CHROMIUM, E2E, WORKERS } from './e2e/env';
 
 // Browser tests against the real server (built with `npm run build`) on a fresh SQLite file, in Debian's
 // Chromium. `npm run test:e2e` builds and runs them; see e2e/fixtures.ts for what a test gets.
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  // Two cores, one server, one database: tests run one at a time.
-  workers: 1,
+  // Files are shared out among the workers (E2E_WORKERS, e2e/env.ts), each with a server and a database of its
+  // own; a file's tests run in order in one worker.
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
@@ -15,7 +16,8 @@ export default defineConfig({
   reporter: [['list']],
   globalTeardown: './e2e/globalTeardown.ts',
   use: {
-    baseURL: E2E.baseURL,
+    // Each worker's own server: e2e/fixtures.ts sets baseURL from the worker's index.
+    baseURL: E2E.servers[0]!.baseURL,
     browserName: 'chromium',
     launchOptions: CHROMIUM,
     viewport: { width: 1280, height: 800 },
@@ -25,17 +27,17 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
+  webServer: E2E.servers.map((server) => ({
     command: 'node api/dist/index.js',
-    url: `${E2E.baseURL}/api/health`,
+    url: `${server.baseURL}/api/health`,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      PORT: String(E2E.port),
+      PORT: String(server.port),
       HOST: '127.0.0.1',
-      APP_URL: E2E.baseURL,
-      DATABASE_URL: `sqlite:${E2E.database}`,
-      MAIL_OUTBOX: E2E.outbox,
+      APP_URL: server.baseURL,
+      DATABASE_URL: `sqlite:${server.database}`,
+      MAIL_OUTBOX: server.outbox,
       SMTP_URL: '',
       ADMIN_USERNAME: E2E.admin.username,
       ADMIN_PASSWORD: E2E.admin.password,
@@ -46,8 +48,8 @@ export default defineConfig({
     } as Record<string, string>,
     reuseExistingServer: false,
     timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+  })),
 });

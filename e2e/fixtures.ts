@@ -24,7 +24,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E } from './env';
+import { E2E, serverOf } from './env';
 import { closeStages } from './stage';
 
 export { expect };
@@ -142,6 +142,12 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 
+  // The worker's own server (e2e/env.ts): the page's, the request's and the admin's base URL.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(serverOf(testInfo.parallelIndex).baseURL);
+  },
+
   // This test's own client address, for the server's per-address rate limits (see above).
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     const n = testsInWorker++;
@@ -191,9 +197,10 @@ export const test = base.extend<Fixtures>({
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-  outbox: async ({}, use) => {
+  outbox: async ({}, use, testInfo) => {
+    const outbox = serverOf(testInfo.parallelIndex).outbox;
     await use({
-      dir: E2E.outbox,
+      dir: outbox,
       async waitForMail(to, { timeout = 10_000 } = {}) {
         // File names are a time and a random id (never the address): the newest file addressed to `to`.
         const addressed = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\r?$`, 'mi');
@@ -201,14 +208,14 @@ export const test = base.extend<Fixtures>({
         await expect
           .poll(
             async () => {
-              const names = await fs.readdir(E2E.outbox).catch(() => [] as string[]);
+              const names = await fs.readdir(outbox).catch(() => [] as string[]);
               // The file names start with an ISO time, so the last in order is the newest.
               newest = undefined;
               for (const name of names
                 .filter((n) => n.endsWith('.eml'))
                 .sort()
                 .reverse()) {
-                const eml = await fs.readFile(path.join(E2E.outbox, name), 'utf8').catch(() => '');
+                const eml = await fs.readFile(path.join(outbox, name), 'utf8').catch(() => '');
                 if (addressed.test(eml)) {
                   newest = name;
                   break;
@@ -216,10 +223,10 @@ export const test = base.extend<Fixtures>({
               }
               return newest;
             },
-            { message: `a mail to ${to} in ${E2E.outbox}`, timeout },
+            { message: `a mail to ${to} in ${outbox}`, timeout },
           )
           .toBeTruthy();
-        return mailText(await fs.readFile(path.join(E2E.outbox, newest!), 'utf8'));
+        return mailText(await fs.readFile(path.join(outbox, newest!), 'utf8'));
       },
     });
   },
