@@ -42,14 +42,12 @@ export interface E2EServer {
 export const E2E = {
   /** Holds each server's database and mail outbox; removed after the run. */
   dir,
-  servers: ports.map(
-    (port, i): E2EServer => ({
-      port,
-      baseURL: `http://127.0.0.1:${port}`,
-      database: path.join(dir, `dond-${i}.sqlite`),
-      outbox: path.join(dir, `outbox-${i}`),
-    }),
-  ),
+  servers: ports.map((port, i): E2EServer => ({
+    port,
+    baseURL: `http://127.0.0.1:${port}`,
+    database: path.join(dir, `dond-${i}.sqlite`),
+    outbox: path.join(dir, `outbox-${i}`),
+  })),
   admin: { username: 'e2e_admin', password: 'e2e-admin-password' },
   sessionSecret: 'e2e-session-secret-that-is-long-enough-0123456789',
 } as const;
