@@ -76,30 +76,35 @@ describe('POST /api/games', () => {
     expect(await countGames()).toBe(before);
   });
 
-  it('answers each of many concurrent saves on its own, whatever the others do', async () => {
-    // Saves that arrive together (on SQLite their writes share one transaction): a repeat or a refusal among
-    // them must neither fail nor take down the others.
-    const saved = await liveGamePayload(player, { seed: 11, dealInRound: 3 });
-    await player.post('/api/games', saved);
-    const fresh = [];
-    for (let i = 0; i < 12; i++)
-      fresh.push(await liveGamePayload(player, { seed: 100 + i, dealInRound: (i % 6) + 1 }));
-    const contradicting = { ...fresh[0]!, liveGameId: saved.liveGameId };
-    const before = await countGames();
-    const answers = await Promise.all(
-      [...fresh.slice(0, 6), saved, contradicting, ...fresh.slice(6)].map((p) =>
-        player.post('/api/games', p),
-      ),
-    );
-    expect(answers.map((a) => a.status)).toEqual([...Array(6).fill(201), 200, 422, ...Array(6).fill(201)]);
-    expect(await countGames()).toBe(before);
-    const ids = answers.filter((a) => a.status === 201).map((a) => a.body.game.id);
-    expect(new Set(ids).size).toBe(12);
-    for (const [i, payload] of fresh.entries()) {
-      const row = await server.db('games').where({ client_game_id: payload.clientGameId }).first();
-      expect(Number(row.id)).toBe(answers[i < 6 ? i : i + 2]!.body.game.id);
-    }
-  });
+  // Many live games played over HTTP first: Vitest's 5 s was not enough at load 5 (a run beside browser tests).
+  it(
+    'answers each of many concurrent saves on its own, whatever the others do',
+    { timeout: 30_000 },
+    async () => {
+      // Saves that arrive together (on SQLite their writes share one transaction): a repeat or a refusal among
+      // them must neither fail nor take down the others.
+      const saved = await liveGamePayload(player, { seed: 11, dealInRound: 3 });
+      await player.post('/api/games', saved);
+      const fresh = [];
+      for (let i = 0; i < 12; i++)
+        fresh.push(await liveGamePayload(player, { seed: 100 + i, dealInRound: (i % 6) + 1 }));
+      const contradicting = { ...fresh[0]!, liveGameId: saved.liveGameId };
+      const before = await countGames();
+      const answers = await Promise.all(
+        [...fresh.slice(0, 6), saved, contradicting, ...fresh.slice(6)].map((p) =>
+          player.post('/api/games', p),
+        ),
+      );
+      expect(answers.map((a) => a.status)).toEqual([...Array(6).fill(201), 200, 422, ...Array(6).fill(201)]);
+      expect(await countGames()).toBe(before);
+      const ids = answers.filter((a) => a.status === 201).map((a) => a.body.game.id);
+      expect(new Set(ids).size).toBe(12);
+      for (const [i, payload] of fresh.entries()) {
+        const row = await server.db('games').where({ client_game_id: payload.clientGameId }).first();
+        expect(Number(row.id)).toBe(answers[i < 6 ? i : i + 2]!.body.game.id);
+      }
+    },
+  );
 
   it('answers 422 naming the field for the same live game with another payload', async () => {
     const payload = await liveGamePayload(player, { seed: 6, dealInRound: 2 });
