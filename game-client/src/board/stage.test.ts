@@ -13,8 +13,8 @@ function fakeFrames() {
     queue[id - 1] = null;
   });
   return {
-    frame() {
-      now += 16;
+    frame(ms = 16) {
+      now += ms;
       vi.setSystemTime(now);
       const callbacks = queue;
       queue = [];
@@ -31,6 +31,23 @@ describe('stage: drawing on demand', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+  });
+
+  it('keeps an animation to its time when frames come slowly (no lag smoothing)', async () => {
+    const frames = fakeFrames();
+    const { attachStage, tween } = await import('./stage');
+    const render = vi.fn();
+    attachStage({ render } as unknown as Application);
+    frames.frame();
+    const target = { x: 0 };
+    tween(target, { x: 100, duration: 3, ease: 'none' });
+    frames.frame();
+    // Frames of 650 ms (software WebGL on a loaded machine): GSAP's default would count each as 33 ms, and the 3 s
+    // tween would take some 90 frames, drawing all the while.
+    const draws = render.mock.calls.length;
+    for (let i = 0; i < 5; i++) frames.frame(650);
+    expect(target.x).toBe(100);
+    expect(render.mock.calls.length - draws).toBeLessThanOrEqual(5);
   });
 
   it('draws every animation frame while a tween runs, once a frame, and nothing at rest', async () => {

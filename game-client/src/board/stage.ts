@@ -12,6 +12,14 @@ import { gsapEase } from './motion/motion';
  * speed). Other requests (a commit, a texture) wait for the next animation frame, and whichever of the two comes
  * first in a frame draws it.
  */
+/**
+ * An animation takes its tuned time however slowly frames come. GSAP's default lag smoothing counts a frame later
+ * than 500 ms as 33 ms: where a frame takes longer than that (software WebGL on a loaded machine, a busy capture
+ * PC) every animation stretched twentyfold and kept the board drawing for a minute (a 3 s pulse of the offer
+ * strip drew frames of 650 ms for over a minute on the portrait stage), holding up the whole page.
+ */
+gsap.ticker.lagSmoothing(0);
+
 let app: Application | null = null;
 let frame: number | null = null;
 let afterRender: (() => void) | null = null;
