@@ -456,13 +456,13 @@ test.describe('sound', () => {
     // The tension bed under every call, gone with every NO DEAL!.
     const bed = await bedLog();
     expect(bed.map((b) => b.on)).toEqual(Array.from({ length: offers }).flatMap(() => [true, false]));
-    // The banker's chord comes half a second after the last case of its round: never sooner, and well before
-    // a second half second. Its timer runs on the main thread, which the phone overlay's first frame in
-    // software WebGL holds for a few hundred ms on a loaded machine (845 ms seen in a CI run).
+    // The banker's chord comes half a second after the last case of its round, never sooner. How soon after is
+    // the controller's timer, timed on a manual clock (game-client/src/game/controller.test.ts): here it runs on a
+    // main thread that the phone overlay's first frame in software WebGL holds for a while on a loaded machine
+    // (845 ms, then 1,106 ms seen in CI runs).
     const lastChord = cues.findLastIndex((p) => p.cue === 'bankerOffer');
     const before = cues.slice(0, lastChord).findLast((p) => p.cue === 'caseEliminated')!;
     expect(cues[lastChord]!.at - before.at).toBeGreaterThanOrEqual(TIMINGS.bankerSoundDelayMs - 5);
-    expect(cues[lastChord]!.at - before.at).toBeLessThan(TIMINGS.bankerSoundDelayMs * 2);
     expect(problems).toEqual([]);
     // The game's code and the sound files all load; other failed loads are printed (a 404 seen, not sound).
     if (failedLoads.length) console.log(`failed loads: ${failedLoads.join(', ')}`);

@@ -50,8 +50,9 @@ test.describe('games dealt and held by the server', () => {
         reads.push(Date.now());
     });
     await page.reload();
-    // Back exactly as it was: the same offer on the table, the same case, the same cases open.
-    await expect(offer).toBeVisible({ timeout: 10_000 });
+    // Back exactly as it was: the same offer on the table, the same case, the same cases open (a loaded machine's
+    // board takes its time to start: 10 s was too few in a CI run).
+    await expect(offer).toBeVisible({ timeout: 20_000 });
     expect(reads).toHaveLength(1);
     expect(reads[0]).toBeLessThan(appBundleServed);
     await page.unroute(/\/assets\/index-[\w-]+\.js$/);
