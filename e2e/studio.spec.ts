@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_TUNING_DOCUMENT } from '@dond/shared';
 import { ADMIN, expect, shot, signIn, test } from './fixtures';
+import { pauseClockNow } from './game';
 
 /**
  * Issue 19: the tuning studio. An admin changes an animation on the sandbox board and times it, exports and
@@ -57,32 +58,41 @@ test.describe('the tuning studio', () => {
   test('a duration changed in the panel changes how long the animation runs on the sandbox board', async ({
     page,
   }) => {
+    // Timed on the page's clock: the sandbox's frames come every 16 ms of page time however slowly a loaded
+    // machine draws them, so the studio's timer reads the animation's own length (on real time three plays of one
+    // setting spread over 300 ms, and 0.75 s more of motion once measured 395 ms more).
+    await page.clock.install();
     await openStudio(page);
     await shot(page, 'studio-desktop');
     await folder(page, 'Case toast');
     const play = page.getByRole('button', { name: 'Play case toast' });
-    const median = (runs: number[]) => [...runs].sort((a, b) => a - b)[1]!;
-    const threePlays = async () => [
-      await timePlay(page, play),
-      await timePlay(page, play),
-      await timePlay(page, play),
-    ];
-    const before = await threePlays();
+    await pauseClockNow(page);
+    const timer = page.getByLabel('Last play');
+    const timeOnClock = async (ms: number) => {
+      await play.click();
+      await expect(timer).toHaveText('Play an animation to time it');
+      // The play, then the timer's quiet moment after its last frame.
+      await page.clock.runFor(ms);
+      await expect(timer).toHaveText(/^Last play: \d+ ms$/);
+      return Number(await timer.getAttribute('data-ms'));
+    };
+    const before = await timeOnClock(4000);
     await setField(page, 'caseToast.enter.duration', '1');
-    const after = await threePlays();
-    console.log(`case toast at 0.25 s: ${before.join(', ')} ms; at 1 s: ${after.join(', ')} ms`);
-    // 0.75 s more of motion; frames in software WebGL land every 20-60 ms, and on a loaded machine three plays of
-    // one setting spread over 300 ms (737 to 1,018 ms): the median of three each, 400 ms of the 750 at least.
-    expect(median(after) - median(before)).toBeGreaterThan(400);
-    expect(median(after)).toBeLessThan(2200);
+    const after = await timeOnClock(4000);
+    console.log(`case toast at 0.25 s: ${before} ms; at 1 s: ${after} ms of page time`);
+    // 0.75 s more of motion, to a frame or two.
+    expect(after - before).toBeGreaterThanOrEqual(750 - 40);
+    expect(after - before).toBeLessThanOrEqual(750 + 40);
     await shot(page, 'studio-case-toast');
 
-    // The time scale slows everything down (GSAP's global timeline): half speed, about twice as long.
+    // The time scale slows everything down (GSAP's global timeline): half speed.
     await folder(page, 'Playback');
     await setField(page, 'time scale', '0.5');
-    const slow = await timePlay(page, play);
-    console.log(`case toast at 1 s, time scale 0.5: ${slow} ms`);
-    expect(slow).toBeGreaterThan(median(after) + 600);
+    const slow = await timeOnClock(8000);
+    console.log(`case toast at 1 s, time scale 0.5: ${slow} ms of page time`);
+    // Its second of motion takes two (the timer's own start, a frame or so, does not slow down).
+    expect(slow - after).toBeGreaterThanOrEqual(1000 - 60);
+    expect(slow - after).toBeLessThanOrEqual(1000 + 60);
   });
 
   test('every animation plays on the sandbox board, and a rule timing cannot be broken', async ({ page }) => {
