@@ -239,4 +239,3 @@ export function gameStateFromView(view: LiveGamePublic, clientGameId: string): G
     finalCase: view.result?.finalCase ?? null,
   };
 }
-
