@@ -58,6 +58,18 @@ test.describe('the audience plays along', () => {
     }
   }
 
+  /**
+   * The streamer's first round played over the API, then the stage opened on the offer, its window open: a stage
+   * opened before would draw the round's cases and phone meanwhile, which on a loaded machine took most of a window.
+   */
+  async function stageAtOffer(page: Page, browser: Browser, layout: 'landscape' | 'portrait' = 'landscape') {
+    await playToFirstOffer(page);
+    const { stage } = await liveStage(page, browser, layout);
+    const vote = stage.getByRole('region', { name: 'Audience vote' });
+    await expect(vote).toBeVisible({ timeout: 10_000 });
+    return { stage, vote };
+  }
+
   async function say(deck: Page, viewer: string, comment: string) {
     await deck.getByLabel('Viewer', { exact: true }).fill(viewer);
     await deck.getByLabel('Chat', { exact: true }).fill(comment);
@@ -126,15 +138,11 @@ test.describe('the audience plays along', () => {
     browser,
     users,
   }) => {
-    // The window opens with the server's offer. The stage opens on the offer (not drawing the round's six cases
-    // and its phone meanwhile, which on a loaded machine took most of a window), and the chat's votes come
-    // through the simulator's route at once; the deck's own chat form is the next test's.
+    // The window opens with the server's offer; the chat's votes come through the simulator's route at once (the
+    // deck's own chat form is the next test's).
     await deckWithAudience(page, users, 'vote', 30);
     const deck = page;
-    await playToFirstOffer(page);
-    const { stage } = await liveStage(page, browser);
-    const vote = stage.getByRole('region', { name: 'Audience vote' });
-    await expect(vote).toBeVisible({ timeout: 10_000 });
+    const { stage, vote } = await stageAtOffer(page, browser);
     await expect(vote).toContainText('CHAT VOTES');
 
     const chat = (viewer: string, comment: string) => simulate(deck, viewer, { type: 'chat', comment });
@@ -343,11 +351,7 @@ test.describe('the audience plays along', () => {
     }
     await shot(page, 'audience-deck-gift-rules');
 
-    // The stage opens on the offer (its window open): it draws no round of cases meanwhile.
-    await playToFirstOffer(page);
-    const { stage } = await liveStage(page, browser);
-    const vote = stage.getByRole('region', { name: 'Audience vote' });
-    await expect(vote).toBeVisible({ timeout: 10_000 });
+    const { stage, vote } = await stageAtOffer(page, browser);
 
     // Three viewers say DEAL; one Rose streak (1 diamond x 5) outweighs them for NO DEAL.
     for (const viewer of ['ann', 'bo', 'cy']) await simulate(page, viewer, { type: 'chat', comment: 'deal' });
@@ -467,10 +471,7 @@ test.describe('the audience plays along', () => {
     users,
   }) => {
     await deckWithAudience(page, users, 'vote', 30);
-    // The stage opens on the offer (its window open): it draws no round of cases meanwhile.
-    await playToFirstOffer(page);
-    const { stage } = await liveStage(page, browser, 'portrait');
-    await expect(stage.getByRole('region', { name: 'Audience vote' })).toBeVisible({ timeout: 10_000 });
+    const { stage, vote } = await stageAtOffer(page, browser, 'portrait');
     const viewers = ['Ann', 'Bo', 'A viewer with a very long name indeed'];
     for (const viewer of viewers) {
       await simulate(page, viewer, { type: 'chat', comment: 'deal' });
@@ -478,7 +479,7 @@ test.describe('the audience plays along', () => {
     }
     await simulate(page, 'Dee', { type: 'like', likeCount: 3 });
     const panels = {
-      window: stage.getByRole('region', { name: 'Audience vote' }),
+      window: vote,
       boards: stage.getByRole('region', { name: 'Leaderboards' }),
       feed: stage.getByRole('list', { name: 'Gifts' }),
     };
